@@ -1,0 +1,117 @@
+"""Id index, catalogue closure and link resolution over canonical JSON documents.
+
+Shared by the importer (which reports links that point nowhere) and the compiler. A document
+is either wrapped (``{"gameSystem": {...}}`` / ``{"catalogue": {...}}``) or the bare body.
+
+Closure rules (as BattleScribe and New Recruit apply them): a catalogue sees its own ids, the
+ids of the catalogues it links to (transitively, through ``catalogueLinks``) and the game
+system's ids. The game system sees only itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+JsonDict = dict[str, Any]
+
+LINK_CONTAINERS: Mapping[str, str] = {
+    "entryLinks": "entryLink",
+    "infoLinks": "infoLink",
+    "categoryLinks": "categoryLink",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class UnresolvedLink:
+    """A link whose target is not visible from the document that holds it."""
+
+    file_id: str
+    file_name: str
+    link_id: str
+    target_id: str
+    kind: str  # entryLink | infoLink | categoryLink | catalogueLink
+
+
+def unwrap(document: Mapping[str, Any]) -> JsonDict:
+    """Return the body of a wrapped document, or the document itself when already bare."""
+    for key in ("gameSystem", "catalogue", "roster"):
+        body = document.get(key)
+        if isinstance(body, dict) and len(document) == 1:
+            return body
+    return dict(document)
+
+
+def iter_nodes(node: Any) -> Iterator[JsonDict]:
+    """Every JSON object in a document, depth first, the root included."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            yield item
+            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def index_ids(body: Mapping[str, Any]) -> dict[str, JsonDict]:
+    """Map every ``id`` found in a document body to its node (first definition wins)."""
+    index: dict[str, JsonDict] = {}
+    for node in iter_nodes(body):
+        node_id = node.get("id")
+        if isinstance(node_id, str) and node_id and node_id not in index:
+            index[node_id] = node
+    return index
+
+
+def catalogue_closure(catalogue_id: str, catalogues: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Ids of the catalogue and every catalogue it links to, transitively, in link order."""
+    seen: list[str] = []
+    pending = [catalogue_id]
+    while pending:
+        current = pending.pop(0)
+        if current in seen or current not in catalogues:
+            continue
+        seen.append(current)
+        for link in catalogues[current].get("catalogueLinks") or []:
+            target = link.get("targetId")
+            if isinstance(target, str):
+                pending.append(target)
+    return seen
+
+
+def _iter_links(body: Mapping[str, Any]) -> Iterator[tuple[str, JsonDict]]:
+    for node in iter_nodes(body):
+        for container, kind in LINK_CONTAINERS.items():
+            for link in node.get(container) or []:
+                if isinstance(link, dict):
+                    yield kind, link
+
+
+def unresolved_links(game_system: Mapping[str, Any], catalogues: Sequence[Mapping[str, Any]]) -> list[UnresolvedLink]:
+    """Every link in the game system and catalogues whose target its document cannot see."""
+    gst = unwrap(game_system)
+    bodies = [unwrap(c) for c in catalogues]
+    by_id = {str(b.get("id", "")): b for b in bodies}
+    gst_ids = index_ids(gst)
+    cat_ids = {cid: index_ids(b) for cid, b in by_id.items()}
+    problems: list[UnresolvedLink] = []
+
+    def check(body: JsonDict, visible: list[Mapping[str, JsonDict]]) -> None:
+        file_id, file_name = str(body.get("id", "")), str(body.get("name", ""))
+        for kind, link in _iter_links(body):
+            target = str(link.get("targetId", ""))
+            if not any(target in ids for ids in visible):
+                problems.append(UnresolvedLink(file_id, file_name, str(link.get("id", "")), target, kind))
+
+    check(gst, [gst_ids])
+    for cid, body in by_id.items():
+        for link in body.get("catalogueLinks") or []:
+            target = str(link.get("targetId", ""))
+            if target not in by_id:
+                problems.append(
+                    UnresolvedLink(cid, str(body.get("name", "")), str(link.get("id", "")), target, "catalogueLink")
+                )
+        check(body, [cat_ids[c] for c in catalogue_closure(cid, by_id)] + [gst_ids])
+    return problems

@@ -1,0 +1,220 @@
+"""The compiled catalogue closure: resolved, link-merged nodes the roster engine walks.
+
+Entry nodes are built lazily (a link target's children are only expanded when something asks
+for them) and cached, so compiling a large closure costs little and recursive links terminate.
+Every node keeps the raw JSON it came from; nodes are not mutated after construction except
+for their lazy child caches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from armybuilder.engine.compile import Compiled
+
+JsonDict = dict[str, Any]
+
+
+def as_float(value: Any, default: float = 0.0) -> float:
+    """A JSON number or numeric string as a float (``default`` when it is not numeric)."""
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, (int, float)):
+        return float(value)
+    try:
+        return float(str(value))
+    except ValueError:
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """A constraint with the id of the entry (or link) that declares it."""
+
+    raw: JsonDict
+    owner_id: str
+
+    @property
+    def id(self) -> str:
+        return str(self.raw.get("id", ""))
+
+    @property
+    def type(self) -> str:
+        return str(self.raw.get("type", ""))
+
+    @property
+    def field(self) -> str:
+        return str(self.raw.get("field", "selections"))
+
+    @property
+    def scope(self) -> str:
+        return str(self.raw.get("scope", "parent"))
+
+    @property
+    def value(self) -> float:
+        return as_float(self.raw.get("value"))
+
+
+@dataclass(slots=True)
+class CostType:
+    id: str
+    name: str
+    hidden: bool
+    default_limit: float | None
+
+
+@dataclass(slots=True)
+class InfoNode:
+    """A profile, rule or info group (links merged with their targets)."""
+
+    kind: str  # profile | rule | infoGroup
+    raw: JsonDict
+    link: JsonDict | None
+    children: list[InfoNode] = field(default_factory=list)
+
+    @property
+    def modifier_sources(self) -> list[JsonDict]:
+        return [self.raw] + ([self.link] if self.link is not None else [])
+
+    def attr(self, key: str, default: Any = None) -> Any:
+        """A link's own value wins over the target's for page, name, hidden, publication."""
+        if self.link is not None and key in self.link and key not in ("id", "targetId", "type"):
+            return self.link[key]
+        return self.raw.get(key, default)
+
+
+@dataclass(slots=True)
+class CategoryNode:
+    """A category link merged with its category entry."""
+
+    id: str  # category entry id
+    link: JsonDict | None
+    raw: JsonDict
+    infos: list[InfoNode]
+    constraints: list[Constraint]
+
+    @property
+    def name(self) -> str:
+        return str(self.raw.get("name") or (self.link or {}).get("name", ""))
+
+    @property
+    def primary(self) -> bool:
+        return bool((self.link or {}).get("primary", False))
+
+    @property
+    def modifier_sources(self) -> list[JsonDict]:
+        return [self.raw] + ([self.link] if self.link is not None else [])
+
+
+@dataclass(slots=True)
+class ForceNode:
+    id: str
+    raw: JsonDict
+    doc_id: str
+    categories: list[CategoryNode]
+    child_forces: list[ForceNode]
+    constraints: list[Constraint]
+    infos: list[InfoNode]
+
+    @property
+    def name(self) -> str:
+        return str(self.raw.get("name", ""))
+
+
+@dataclass(slots=True, eq=False)
+class EntryNode:
+    """A selection entry or entry group at one place in the entry tree (links merged)."""
+
+    compiled: Compiled = field(repr=False)
+    path_id: str  # composite "link::...::id" as in a .ros file
+    id: str  # the definition id
+    prefix: tuple[str, ...]  # link ids on the way from the root entry
+    raw: JsonDict
+    link: JsonDict | None
+    doc_id: str  # document holding ``raw`` (resolves the children's links)
+    kind: str  # entry | group
+    parent: EntryNode | None = field(repr=False)
+    group_path_id: str | None  # entryGroupId of selections of this entry
+    constraints: list[Constraint]
+    _children: list[EntryNode] | None = field(default=None, repr=False)
+    _infos: list[InfoNode] | None = field(default=None, repr=False)
+    _categories: list[CategoryNode] | None = field(default=None, repr=False)
+
+    def attr(self, key: str, default: Any = None) -> Any:
+        """Merged attribute: the link's own value wins (BattleScribe merge)."""
+        if self.link is not None and key in self.link and key not in ("id", "targetId", "type"):
+            return self.link[key]
+        return self.raw.get(key, default)
+
+    @property
+    def name(self) -> str:
+        return str(self.raw.get("name") or (self.link or {}).get("name", ""))
+
+    @property
+    def type(self) -> str:
+        return str(self.raw.get("type", "upgrade")) if self.kind == "entry" else "group"
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self.raw.get("hidden", False)) or bool((self.link or {}).get("hidden", False))
+
+    @property
+    def collective(self) -> bool:
+        return bool(self.raw.get("collective", False)) or bool((self.link or {}).get("collective", False))
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """Every id this node answers to: its path id, definition id and link ids."""
+        return (self.path_id, self.id, *self.prefix)
+
+    @property
+    def costs(self) -> list[JsonDict]:
+        """Target costs, overridden per type by the link's own costs."""
+        merged: dict[str, JsonDict] = {}
+        for cost in (self.raw.get("costs") or []) + ((self.link or {}).get("costs") or []):
+            merged[str(cost.get("typeId", ""))] = cost
+        return list(merged.values())
+
+    @property
+    def modifier_sources(self) -> list[JsonDict]:
+        """Where modifiers are read from: the target first, then the link."""
+        return [self.raw] + ([self.link] if self.link is not None else [])
+
+    @property
+    def children(self) -> list[EntryNode]:
+        if self._children is None:
+            self._children = self.compiled.expand_children(self)
+        return self._children
+
+    @property
+    def infos(self) -> list[InfoNode]:
+        if self._infos is None:
+            self._infos = self.compiled.infos_of([self.raw, self.link], self.doc_id)
+        return self._infos
+
+    @property
+    def categories(self) -> list[CategoryNode]:
+        if self._categories is None:
+            links = (self.raw.get("categoryLinks") or []) + ((self.link or {}).get("categoryLinks") or [])
+            self._categories = [self.compiled.category(link, self.doc_id) for link in links]
+        return self._categories
+
+    def entries(self) -> list[EntryNode]:
+        """Selectable entries under this node, looking through groups."""
+        out: list[EntryNode] = []
+        for child in self.children:
+            if child.kind == "group":
+                out.extend(child.entries())
+            else:
+                out.append(child)
+        return out
+
+    def child_by_id(self, entry_id: str) -> EntryNode | None:
+        """The selectable child matching ``entry_id`` (path id first, then any id)."""
+        entries = self.entries()
+        for node in entries:
+            if node.path_id == entry_id:
+                return node
+        return next((node for node in entries if entry_id in node.ids), None)

@@ -1,0 +1,71 @@
+"""Per-game hooks: rules the BattleScribe data model cannot express.
+
+A hook is a module ``armybuilder.engine.systems.<module>`` registered below by game system id.
+It exposes one function::
+
+    def check(roster: RosterView) -> list[Problem]: ...
+
+The evaluator calls it after the generic validation (constraints, cost limits, hidden
+selections) with the evaluated roster, read-only (see ``armybuilder.engine.view``), and appends
+the problems it returns. Codes are ``<game>.<rule>``; copy a rule reference into ``rule`` when
+there is one. A hook must not mutate the roster and must not import anything outside the
+standard library and ``armybuilder.engine``.
+
+Tiny example (a hook that wants at most one "Warlord" per roster)::
+
+    from armybuilder.engine.report import ERROR, Problem
+    from armybuilder.engine.view import RosterView
+
+    def check(roster: RosterView) -> list[Problem]:
+        warlords = [s for s in roster.all_selections() if s.name == "Warlord"]
+        return [
+            Problem("mygame.warlord.too_many", ERROR, "selection", s.id, s.entry_id,
+                    s.base_entry_id, "", "Only one Warlord is allowed.")
+            for s in warlords[1:]
+        ]
+
+Useful view members: ``roster.forces`` / ``roster.all_forces()`` / ``roster.all_selections()``,
+``roster.cost_limit(type_id)``, ``roster.total_cost(type_id)``, ``roster.options`` (list
+options such as a digest's alternative readings); ``force.selections`` (top level) and
+``force.all_selections()``; ``selection.base_entry_id`` (definition id), ``.entry_id``
+(composite ``link::target`` path), ``.name``, ``.type``, ``.number``, ``.categories``
+(``has_category(id)``, ``primary_category``), ``.cost(type_id)`` / ``.total_cost(type_id)``,
+``.profiles`` (``profile.characteristic(name)``), ``.parent`` and ``.children``.
+
+Register a new game by adding one line to ``HOOKS``; the module is imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from functools import cache
+
+from armybuilder.engine.report import Problem
+from armybuilder.engine.view import RosterView
+
+Hook = Callable[[RosterView], list[Problem]]
+
+# game system id -> hook module. Ids are the .gst ids of the data we ship or import.
+HOOKS: dict[str, str] = {
+    "28ec-711c-d87f-3aeb": "armybuilder.engine.systems.wh40k",  # Warhammer 40,000 9th Edition
+    "8c9a-3026-84b4-cf16": "armybuilder.engine.systems.t9a",  # The 9th Age 3rd Edition
+    "b978a3ef-974a-4354-b82d-7965f519d3df": "armybuilder.engine.systems.warmachine",  # Mk2
+}
+
+
+@cache
+def hook_for(game_system_id: str) -> Hook | None:
+    """The ``check`` function registered for a game system, or None when it has no hook."""
+    module_name = HOOKS.get(game_system_id)
+    if module_name is None:
+        return None
+    module = importlib.import_module(module_name)
+    check: Hook = module.check
+    return check
+
+
+def run_hooks(roster: RosterView) -> list[Problem]:
+    """The problems the roster's game hook raises (none when the game has no hook)."""
+    hook = hook_for(roster.game_system_id)
+    return [] if hook is None else list(hook(roster))
