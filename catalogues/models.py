@@ -1,1 +1,217 @@
+"""The catalogue store: game systems, catalogues, their imported revisions and an entry index.
 
+A ``Revision`` holds one BattleScribe document whole (canonical JSON, unknown elements and
+attributes included). Older revisions are never replaced, because rosters pin the revision
+they were built against. ``Entry`` rows index each revision's selection entries and groups
+for browsing, search and points comparisons between revisions; they are derived data,
+rebuilt only by the importer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class GameSystem(models.Model):
+    bs_id = models.CharField("BattleScribe id", max_length=100, unique=True)
+    name = models.CharField(max_length=255)
+    slug = models.SlugField(max_length=120, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def latest_revision(self) -> Revision | None:
+        return self.revisions.order_by("-number").first()
+
+
+class Catalogue(models.Model):
+    game_system = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="catalogues")
+    bs_id = models.CharField("BattleScribe id", max_length=100)
+    name = models.CharField(max_length=255)
+    slug = models.SlugField(max_length=120)
+    library = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_system__name", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["game_system", "bs_id"], name="catalogue_unique_bs_id"),
+            models.UniqueConstraint(fields=["game_system", "slug"], name="catalogue_unique_slug"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def latest_revision(self) -> Revision | None:
+        return self.revisions.order_by("-number").first()
+
+
+class Revision(models.Model):
+    """One imported revision of a game system (``catalogue`` empty) or of a catalogue."""
+
+    class SourceFormat(models.TextChoices):
+        XML = "xml", "BattleScribe XML"
+        ZIP = "zip", "Zipped BattleScribe XML"
+        JSON = "json", "JSON"
+        LEGACY = "legacy", "BattleScribe 1.x XML (converted)"
+
+    game_system = models.ForeignKey(
+        GameSystem, on_delete=models.CASCADE, null=True, blank=True, related_name="revisions"
+    )
+    catalogue = models.ForeignKey(
+        Catalogue, on_delete=models.CASCADE, null=True, blank=True, related_name="revisions"
+    )
+    number = models.PositiveIntegerField("revision")
+    name = models.CharField(max_length=255)
+    battlescribe_version = models.CharField(max_length=20, blank=True)
+    # For a catalogue: the game system revision it was written against (``gameSystemRevision``).
+    game_system_revision = models.PositiveIntegerField(null=True, blank=True)
+    document = models.JSONField()
+    source_name = models.CharField(max_length=255)
+    source_format = models.CharField(max_length=10, choices=SourceFormat.choices)
+    # sha256 of the imported file (of the member, for a bundle); documents are compared
+    # whole when it differs, so the same content in another format is still recognised.
+    sha256 = models.CharField(max_length=64)
+    unresolved_links = models.JSONField(default=list, blank=True)
+    entry_count = models.PositiveIntegerField(default=0)
+    imported_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(game_system__isnull=True, catalogue__isnull=False)
+                | Q(game_system__isnull=False, catalogue__isnull=True),
+                name="revision_of_game_system_xor_catalogue",
+            ),
+            models.UniqueConstraint(
+                fields=["game_system", "number"],
+                condition=Q(catalogue__isnull=True),
+                name="revision_unique_game_system_number",
+            ),
+            models.UniqueConstraint(
+                fields=["catalogue", "number"],
+                condition=Q(game_system__isnull=True),
+                name="revision_unique_catalogue_number",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (revision {self.number})"
+
+    @property
+    def owner(self) -> GameSystem | Catalogue:
+        owner = self.catalogue or self.game_system
+        assert owner is not None  # guaranteed by the check constraint
+        return owner
+
+    @property
+    def kind(self) -> str:
+        """``gameSystem`` or ``catalogue``: the root key of ``document``."""
+        return "catalogue" if self.catalogue_id else "gameSystem"
+
+    @property
+    def body(self) -> dict[str, Any]:
+        """The document without its root key."""
+        body: dict[str, Any] = self.document[self.kind]
+        return body
+
+
+class Entry(models.Model):
+    """Index row for one selection entry or selection entry group of a revision.
+
+    ``categories``: ``[{"id", "name", "primary"}]``; ``costs``: ``[{"typeId", "name",
+    "value"}]``; ``profiles``: ``[{"id", "name", "typeId", "typeName", "characteristics":
+    [{"name", "typeId", "value"}]}]``; ``rules``: ``[{"id", "name", "description"}]``.
+    Profiles and rules include those reached through info links, resolved for display.
+    """
+
+    class Kind(models.TextChoices):
+        SELECTION_ENTRY = "selectionEntry", "Selection entry"
+        SELECTION_ENTRY_GROUP = "selectionEntryGroup", "Selection entry group"
+
+    revision = models.ForeignKey(Revision, on_delete=models.CASCADE, related_name="entries")
+    bs_id = models.CharField("BattleScribe id", max_length=100)
+    name = models.TextField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    # unit, model, upgrade, ... (empty for groups)
+    type = models.CharField(max_length=40, blank=True)
+    # Defined in a shared* list (reachable only through links).
+    shared = models.BooleanField(default=False)
+    # Selectable at force level: in the root selection entries, or a root entry link's target.
+    root = models.BooleanField(default=False)
+    hidden = models.BooleanField(default=False)
+    parent_bs_id = models.CharField(max_length=100, blank=True)
+    primary_category = models.CharField(max_length=255, blank=True)
+    categories = models.JSONField(default=list, blank=True)
+    costs = models.JSONField(default=list, blank=True)
+    profiles = models.JSONField(default=list, blank=True)
+    rules = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name_plural = "entries"
+        indexes = [
+            models.Index(fields=["revision", "bs_id"], name="entry_revision_bs_id"),
+            models.Index(fields=["revision", "root"], name="entry_revision_root"),
+            models.Index(fields=["bs_id"], name="entry_bs_id"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ImportJob(models.Model):
+    """An upload imported in the background (``catalogues.tasks.import_upload_task``)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        RUNNING = "running", "Running"
+        SUCCEEDED = "succeeded", "Succeeded"
+        FAILED = "failed", "Failed"
+
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    progress = models.PositiveSmallIntegerField(default=0)  # 0..100
+    message = models.TextField(blank=True)
+    # ImportResult.as_dict(): created / unchanged revisions, unresolved links.
+    result = models.JSONField(default=dict, blank=True)
+    errors = models.JSONField(default=list, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="catalogue_import_jobs",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Import #{self.pk} ({self.status})"
+
+
+class ImportJobFile(models.Model):
+    """One uploaded file waiting for its job; the bytes are dropped once the job ends."""
+
+    job = models.ForeignKey(ImportJob, on_delete=models.CASCADE, related_name="files")
+    name = models.CharField(max_length=255)
+    data = models.BinaryField()
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,8 +1,24 @@
 from django.urls import path
-from django.views.generic import TemplateView
+
+from catalogues import views
 
 app_name = "catalogues"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", views.home, name="home"),
+    path("systems/<slug:slug>/", views.game_system_detail, name="game_system"),
+    path(
+        "systems/<slug:system_slug>/catalogues/<slug:slug>/",
+        views.catalogue_detail,
+        name="catalogue",
+    ),
+    path(
+        "systems/<slug:system_slug>/catalogues/<slug:slug>/compare/",
+        views.catalogue_compare,
+        name="catalogue_compare",
+    ),
+    path("entries/<int:pk>/", views.entry_detail, name="entry"),
+    path("upload/", views.upload, name="upload"),
+    path("upload/jobs/<int:pk>/", views.import_job_detail, name="import_job"),
+    path("upload/jobs/<int:pk>/status/", views.import_job_status, name="import_job_status"),
 ]

@@ -89,7 +89,9 @@ def _iter_links(body: Mapping[str, Any]) -> Iterator[tuple[str, JsonDict]]:
                     yield kind, link
 
 
-def unresolved_links(game_system: Mapping[str, Any], catalogues: Sequence[Mapping[str, Any]]) -> list[UnresolvedLink]:
+def unresolved_links(
+    game_system: Mapping[str, Any], catalogues: Sequence[Mapping[str, Any]]
+) -> list[UnresolvedLink]:
     """Every link in the game system and catalogues whose target its document cannot see."""
     gst = unwrap(game_system)
     bodies = [unwrap(c) for c in catalogues]
@@ -98,12 +100,14 @@ def unresolved_links(game_system: Mapping[str, Any], catalogues: Sequence[Mappin
     cat_ids = {cid: index_ids(b) for cid, b in by_id.items()}
     problems: list[UnresolvedLink] = []
 
-    def check(body: JsonDict, visible: list[Mapping[str, JsonDict]]) -> None:
+    def check(body: JsonDict, visible: Sequence[Mapping[str, JsonDict]]) -> None:
         file_id, file_name = str(body.get("id", "")), str(body.get("name", ""))
         for kind, link in _iter_links(body):
             target = str(link.get("targetId", ""))
             if not any(target in ids for ids in visible):
-                problems.append(UnresolvedLink(file_id, file_name, str(link.get("id", "")), target, kind))
+                problems.append(
+                    UnresolvedLink(file_id, file_name, str(link.get("id", "")), target, kind)
+                )
 
     check(gst, [gst_ids])
     for cid, body in by_id.items():
@@ -111,7 +115,13 @@ def unresolved_links(game_system: Mapping[str, Any], catalogues: Sequence[Mappin
             target = str(link.get("targetId", ""))
             if target not in by_id:
                 problems.append(
-                    UnresolvedLink(cid, str(body.get("name", "")), str(link.get("id", "")), target, "catalogueLink")
+                    UnresolvedLink(
+                        cid,
+                        str(body.get("name", "")),
+                        str(link.get("id", "")),
+                        target,
+                        "catalogueLink",
+                    )
                 )
         check(body, [cat_ids[c] for c in catalogue_closure(cid, by_id)] + [gst_ids])
     return problems

@@ -73,10 +73,20 @@ class InfoNode:
     raw: JsonDict
     link: JsonDict | None
     children: list[InfoNode] = field(default_factory=list)
+    _static: bool | None = field(default=None, repr=False)
 
     @property
     def modifier_sources(self) -> list[JsonDict]:
         return [self.raw] + ([self.link] if self.link is not None else [])
+
+    @property
+    def static(self) -> bool:
+        """True when no modifier can change this info or anything inside it."""
+        if self._static is None:
+            self._static = not any(has_modifiers(s) for s in self.modifier_sources) and all(
+                child.static for child in self.children
+            )
+        return self._static
 
     def attr(self, key: str, default: Any = None) -> Any:
         """A link's own value wins over the target's for page, name, hidden, publication."""
@@ -141,6 +151,9 @@ class EntryNode:
     _children: list[EntryNode] | None = field(default=None, repr=False)
     _infos: list[InfoNode] | None = field(default=None, repr=False)
     _categories: list[CategoryNode] | None = field(default=None, repr=False)
+    _constrained: list[EntryNode] | None = field(default=None, repr=False)
+    _static: dict[str, Any] | None = field(default=None, repr=False)
+    _modified: frozenset[str] | None = field(default=None, repr=False)
 
     def attr(self, key: str, default: Any = None) -> Any:
         """Merged attribute: the link's own value wins (BattleScribe merge)."""
@@ -162,7 +175,9 @@ class EntryNode:
 
     @property
     def collective(self) -> bool:
-        return bool(self.raw.get("collective", False)) or bool((self.link or {}).get("collective", False))
+        return bool(self.raw.get("collective", False)) or bool(
+            (self.link or {}).get("collective", False)
+        )
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -197,9 +212,61 @@ class EntryNode:
     @property
     def categories(self) -> list[CategoryNode]:
         if self._categories is None:
-            links = (self.raw.get("categoryLinks") or []) + ((self.link or {}).get("categoryLinks") or [])
+            links = (self.raw.get("categoryLinks") or []) + (
+                (self.link or {}).get("categoryLinks") or []
+            )
             self._categories = [self.compiled.category(link, self.doc_id) for link in links]
         return self._categories
+
+    @property
+    def has_modifiers(self) -> bool:
+        return bool(self.modified_fields)
+
+    @property
+    def has_minimum(self) -> bool:
+        return any(c.type == "min" for c in self.constraints)
+
+    @property
+    def modified_fields(self) -> frozenset[str]:
+        """The fields some modifier of this entry (or of its link) may change."""
+        if self._modified is None:
+            self._modified = frozenset(
+                str(m.get("field", ""))
+                for src in self.modifier_sources
+                for m in iter_modifiers(src)
+            )
+        return self._modified
+
+    def static_fields(self) -> dict[str, Any]:
+        """The fields modifiers can change, before any modifier (cached; copy to change)."""
+        if self._static is None:
+            fields: dict[str, Any] = {
+                "name": self.name,
+                "hidden": self.hidden,
+                "publicationId": self.attr("publicationId"),
+            }
+            for cost in self.costs:
+                fields[str(cost.get("typeId", ""))] = as_float(cost.get("value"))
+            for constraint in self.constraints:
+                fields[constraint.id] = constraint.value
+            self._static = fields
+        return self._static
+
+    @property
+    def constrained(self) -> list[EntryNode]:
+        """Entries and groups under this node (through groups) that carry constraints."""
+        if self._constrained is None:
+            self._constrained = constrained_within(self.children)
+        return self._constrained
+
+    def within(self, group: EntryNode) -> bool:
+        """Whether this node sits inside ``group`` (directly or through nested groups)."""
+        node = self.parent
+        while node is not None and node.kind == "group":
+            if node is group:
+                return True
+            node = node.parent
+        return False
 
     def entries(self) -> list[EntryNode]:
         """Selectable entries under this node, looking through groups."""
@@ -218,3 +285,26 @@ class EntryNode:
             if node.path_id == entry_id:
                 return node
         return next((node for node in entries if entry_id in node.ids), None)
+
+
+def constrained_within(nodes: list[EntryNode]) -> list[EntryNode]:
+    """The nodes, and the nodes inside groups among them, that carry constraints."""
+    out: list[EntryNode] = []
+    for node in nodes:
+        if node.constraints:
+            out.append(node)
+        if node.kind == "group":
+            out.extend(constrained_within(node.children))
+    return out
+
+
+def has_modifiers(holder: JsonDict) -> bool:
+    return bool(holder.get("modifiers") or holder.get("modifierGroups"))
+
+
+def iter_modifiers(holder: JsonDict) -> list[JsonDict]:
+    """Every modifier of a holder, those inside modifier groups included."""
+    found = list(holder.get("modifiers") or [])
+    for group in holder.get("modifierGroups") or []:
+        found.extend(iter_modifiers(group))
+    return found

@@ -13,7 +13,11 @@ def _gst() -> dict:
 
 
 def test_catalogue_sees_itself_linked_catalogues_transitively_and_game_system() -> None:
-    lib2 = {"id": "lib2", "name": "Lib 2", "sharedSelectionEntries": [{"id": "se-deep", "name": "Deep"}]}
+    lib2 = {
+        "id": "lib2",
+        "name": "Lib 2",
+        "sharedSelectionEntries": [{"id": "se-deep", "name": "Deep"}],
+    }
     lib1 = {"id": "lib1", "name": "Lib 1", "catalogueLinks": [{"id": "cl2", "targetId": "lib2"}]}
     cat = {
         "id": "main",
@@ -29,7 +33,11 @@ def test_catalogue_sees_itself_linked_catalogues_transitively_and_game_system() 
         ],
     }
     assert unresolved_links(_gst(), [{"catalogue": cat}, lib1, lib2]) == []
-    assert catalogue_closure("main", {"main": cat, "lib1": lib1, "lib2": lib2}) == ["main", "lib1", "lib2"]
+    assert catalogue_closure("main", {"main": cat, "lib1": lib1, "lib2": lib2}) == [
+        "main",
+        "lib1",
+        "lib2",
+    ]
 
 
 def test_unlinked_catalogue_and_missing_targets_are_reported() -> None:
@@ -41,7 +49,9 @@ def test_unlinked_catalogue_and_missing_targets_are_reported() -> None:
         "entryLinks": [{"id": "el-1", "targetId": "se-other", "type": "selectionEntry"}],
     }
     gst = _gst()
-    gst["gameSystem"]["forceEntries"] = [{"id": "fe", "categoryLinks": [{"id": "fcl", "targetId": "se-other"}]}]
+    gst["gameSystem"]["forceEntries"] = [
+        {"id": "fe", "categoryLinks": [{"id": "fcl", "targetId": "se-other"}]}
+    ]
     problems = unresolved_links(gst, [cat, other])
     assert sorted(problems, key=lambda p: p.link_id) == [
         UnresolvedLink("main", "Main", "cl-missing", "nowhere", "catalogueLink"),

@@ -46,11 +46,14 @@ from armybuilder.engine.view import RosterView
 
 Hook = Callable[[RosterView], list[Problem]]
 
-# game system id -> hook module. Ids are the .gst ids of the data we ship or import.
+# game system id -> hook module (the .gst ids of the packs we ship or the data we import).
 HOOKS: dict[str, str] = {
-    "28ec-711c-d87f-3aeb": "armybuilder.engine.systems.wh40k",  # Warhammer 40,000 9th Edition
-    "8c9a-3026-84b4-cf16": "armybuilder.engine.systems.t9a",  # The 9th Age 3rd Edition
-    "b978a3ef-974a-4354-b82d-7965f519d3df": "armybuilder.engine.systems.warmachine",  # Mk2
+    "bg-gs": "armybuilder.engine.systems.battleground",
+    "fw-gs": "armybuilder.engine.systems.fantasy_warriors",
+    "t9a3-gs": "armybuilder.engine.systems.the_9th_age_3rd",
+    "8c9a-3026-84b4-cf16": "armybuilder.engine.systems.the_9th_age_3rd",  # T9A 3rd, BSData
+    "w40k9-gs": "armybuilder.engine.systems.warhammer_40k_9th",
+    "wmk2-gs": "armybuilder.engine.systems.warmachine_mk2",
 }
 
 

@@ -1,0 +1,16 @@
+"""The REST API's URLs: one router for every app's viewsets, mounted at ``/api/``."""
+
+from rest_framework.routers import DefaultRouter
+
+from catalogues.api import views as catalogue_views
+
+app_name = "api"
+
+router = DefaultRouter()
+router.register("game-systems", catalogue_views.GameSystemViewSet, basename="game-system")
+router.register("catalogues", catalogue_views.CatalogueViewSet, basename="catalogue")
+router.register("revisions", catalogue_views.RevisionViewSet, basename="revision")
+router.register("entries", catalogue_views.EntryViewSet, basename="entry")
+router.register("import-jobs", catalogue_views.ImportJobViewSet, basename="import-job")
+
+urlpatterns = router.urls

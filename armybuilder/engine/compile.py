@@ -1,0 +1,300 @@
+"""Compile a game system and its catalogues into the structure the roster engine walks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+from armybuilder.engine.closure import catalogue_closure, index_ids, iter_nodes, unwrap
+from armybuilder.engine.model import (
+    CategoryNode,
+    Constraint,
+    CostType,
+    EntryNode,
+    ForceNode,
+    InfoNode,
+    JsonDict,
+    as_float,
+    constrained_within,
+)
+
+
+class CompileError(ValueError):
+    """The documents cannot be compiled (e.g. a catalogue for another game system)."""
+
+
+class Compiled:
+    """An indexed, link-resolving view of one game system and its catalogues."""
+
+    def __init__(
+        self, game_system: Mapping[str, Any], catalogues: Sequence[Mapping[str, Any]]
+    ) -> None:
+        self.game_system: JsonDict = unwrap(game_system)
+        self.game_system_id = str(self.game_system.get("id", ""))
+        self.catalogues: dict[str, JsonDict] = {}
+        for document in catalogues:
+            body = unwrap(document)
+            self.catalogues[str(body.get("id", ""))] = body
+        self._index: dict[str, dict[str, JsonDict]] = {
+            self.game_system_id: index_ids(self.game_system)
+        }
+        for cid, body in self.catalogues.items():
+            self._index[cid] = index_ids(body)
+        self._visible: dict[str, list[str]] = {self.game_system_id: [self.game_system_id]}
+        for cid in self.catalogues:
+            self._visible[cid] = [*catalogue_closure(cid, self.catalogues), self.game_system_id]
+        self.cost_types = self._cost_types()
+        self._roots: dict[str, list[EntryNode]] = {}
+        self._constrained_roots: dict[str, list[EntryNode]] = {}
+        self._categories: dict[tuple[str, str], CategoryNode] = {}
+        self.force_entries: dict[str, ForceNode] = {}
+        self._force_catalogue: dict[str, str] = {}
+        for doc_id, body in [(self.game_system_id, self.game_system), *self.catalogues.items()]:
+            for raw in (body.get("forceEntries") or []) + (body.get("sharedForceEntries") or []):
+                self._add_force(raw, doc_id)
+
+    # ----------------------------------------------------------------------------- lookups
+
+    def lookup(self, target_id: str, doc_id: str) -> tuple[JsonDict, str] | None:
+        """The node ``target_id`` as seen from document ``doc_id``, with its own document."""
+        for visible in self._visible.get(doc_id, [doc_id]):
+            node = self._index.get(visible, {}).get(target_id)
+            if node is not None:
+                return node, visible
+        return None
+
+    def find_any(self, target_id: str) -> JsonDict | None:
+        """``target_id`` anywhere in the closure (for ids a roster or condition names)."""
+        for index in self._index.values():
+            if target_id in index:
+                return index[target_id]
+        return None
+
+    @cached_property
+    def used_cost_types(self) -> list[str]:
+        """Cost types some entry of the closure has a cost of (New Recruit lists these)."""
+        used: set[str] = set()
+        for body in [self.game_system, *self.catalogues.values()]:
+            for node in iter_nodes(body):
+                for cost in node.get("costs") or []:
+                    if isinstance(cost, dict):
+                        used.add(str(cost.get("typeId", "")))
+        return [ct.id for ct in self.cost_types if ct.id in used]
+
+    def document_name(self, doc_id: str) -> str:
+        body = self.catalogues.get(doc_id) or (
+            self.game_system if doc_id == self.game_system_id else {}
+        )
+        return str(body.get("name", ""))
+
+    def _cost_types(self) -> list[CostType]:
+        out: dict[str, CostType] = {}
+        for body in [self.game_system, *self.catalogues.values()]:
+            for raw in body.get("costTypes") or []:
+                limit = raw.get("defaultCostLimit")
+                cid = str(raw.get("id", ""))
+                out.setdefault(
+                    cid,
+                    CostType(
+                        cid,
+                        str(raw.get("name", "")),
+                        bool(raw.get("hidden", False)),
+                        None if limit is None else as_float(limit),
+                    ),
+                )
+        return list(out.values())
+
+    # ------------------------------------------------------------------------------ forces
+
+    def _add_force(self, raw: JsonDict, doc_id: str) -> ForceNode:
+        fid = str(raw.get("id", ""))
+        node = ForceNode(
+            id=fid,
+            raw=raw,
+            doc_id=doc_id,
+            categories=[self.category(link, doc_id) for link in raw.get("categoryLinks") or []],
+            child_forces=[],
+            constraints=[Constraint(c, fid) for c in raw.get("constraints") or []],
+            infos=self.infos_of([raw], doc_id),
+        )
+        self.force_entries.setdefault(fid, node)
+        node.child_forces = [
+            self._add_force(child, doc_id) for child in raw.get("forceEntries") or []
+        ]
+        return node
+
+    def category(self, link: JsonDict, doc_id: str) -> CategoryNode:
+        """A category link merged with its category entry (cached per link and document)."""
+        key = (
+            str(link.get("id", "")) or str(link.get("targetId", "")),
+            doc_id + "|" + str(link.get("targetId", "")),
+        )
+        cached = self._categories.get(key)
+        if cached is not None:
+            return cached
+        target_id = str(link.get("targetId", ""))
+        found = self.lookup(target_id, doc_id)
+        raw, raw_doc = (
+            found
+            if found is not None
+            else ({"id": target_id, "name": link.get("name", "")}, doc_id)
+        )
+        constraints = [Constraint(c, target_id) for c in raw.get("constraints") or []]
+        constraints += [Constraint(c, target_id) for c in link.get("constraints") or []]
+        node = CategoryNode(target_id, link, raw, self.infos_of([raw, link], raw_doc), constraints)
+        self._categories[key] = node
+        return node
+
+    # ------------------------------------------------------------------------------- infos
+
+    def infos_of(self, holders: Sequence[JsonDict | None], doc_id: str) -> list[InfoNode]:
+        """Profiles, rules, info groups and resolved info links of the given holders."""
+        out: list[InfoNode] = []
+        for holder in holders:
+            if holder is None:
+                continue
+            for kind, key in (
+                ("profile", "profiles"),
+                ("rule", "rules"),
+                ("infoGroup", "infoGroups"),
+            ):
+                for raw in holder.get(key) or []:
+                    out.append(self._info(kind, raw, None, doc_id))
+            for link in holder.get("infoLinks") or []:
+                found = self.lookup(str(link.get("targetId", "")), doc_id)
+                if found is None:
+                    continue
+                raw, raw_doc = found
+                kind = str(link.get("type") or "")
+                if kind not in ("profile", "rule", "infoGroup"):
+                    kind = "profile" if "characteristics" in raw else "rule"
+                out.append(self._info(kind, raw, link, raw_doc))
+        return out
+
+    def _info(self, kind: str, raw: JsonDict, link: JsonDict | None, doc_id: str) -> InfoNode:
+        node = InfoNode(kind, raw, link)
+        if kind == "infoGroup":
+            node.children = self.infos_of([raw], doc_id)
+        return node
+
+    # ----------------------------------------------------------------------------- entries
+
+    def root_entries(self, catalogue_id: str) -> list[EntryNode]:
+        """Entries a force of this catalogue can select at its top level."""
+        cached = self._roots.get(catalogue_id)
+        if cached is not None:
+            return cached
+        docs: list[str] = []
+        pending = [catalogue_id]
+        while pending:
+            current = pending.pop(0)
+            if current in docs or current not in self.catalogues:
+                continue
+            docs.append(current)
+            for link in self.catalogues[current].get("catalogueLinks") or []:
+                if link.get("importRootEntries", True):
+                    pending.append(str(link.get("targetId", "")))
+        docs.append(self.game_system_id)
+        roots: list[EntryNode] = []
+        for doc_id in docs:
+            body = self.game_system if doc_id == self.game_system_id else self.catalogues[doc_id]
+            holder = {
+                "selectionEntries": body.get("selectionEntries"),
+                "entryLinks": body.get("entryLinks"),
+            }
+            roots.extend(self._expand(holder, doc_id, (), None, None))
+        self._roots[catalogue_id] = roots
+        return roots
+
+    def constrained_roots(self, catalogue_id: str) -> list[EntryNode]:
+        """Top-level entries (and entries in top-level groups) that carry constraints."""
+        cached = self._constrained_roots.get(catalogue_id)
+        if cached is None:
+            cached = constrained_within(self.root_entries(catalogue_id))
+            self._constrained_roots[catalogue_id] = cached
+        return cached
+
+    def expand_children(self, node: EntryNode) -> list[EntryNode]:
+        group_path = node.path_id if node.kind == "group" else None
+        holder: JsonDict = {
+            key: (node.raw.get(key) or []) + ((node.link or {}).get(key) or [])
+            for key in ("selectionEntries", "selectionEntryGroups", "entryLinks")
+        }
+        return self._expand(holder, node.doc_id, node.prefix, node, group_path)
+
+    def _expand(
+        self,
+        holder: JsonDict,
+        doc_id: str,
+        prefix: tuple[str, ...],
+        parent: EntryNode | None,
+        group_path: str | None,
+    ) -> list[EntryNode]:
+        out: list[EntryNode] = []
+        for raw in holder.get("selectionEntries") or []:
+            out.append(self._node(raw, None, doc_id, prefix, parent, group_path, "entry"))
+        for raw in holder.get("selectionEntryGroups") or []:
+            out.append(self._node(raw, None, doc_id, prefix, parent, group_path, "group"))
+        for link in holder.get("entryLinks") or []:
+            found = self.lookup(str(link.get("targetId", "")), doc_id)
+            if found is None:
+                continue
+            target, target_doc = found
+            kind = "group" if link.get("type") == "selectionEntryGroup" else "entry"
+            out.append(
+                self._node(
+                    target,
+                    link,
+                    target_doc,
+                    (*prefix, str(link.get("id", ""))),
+                    parent,
+                    group_path,
+                    kind,
+                )
+            )
+        return out
+
+    def _node(
+        self,
+        raw: JsonDict,
+        link: JsonDict | None,
+        doc_id: str,
+        prefix: tuple[str, ...],
+        parent: EntryNode | None,
+        group_path: str | None,
+        kind: str,
+    ) -> EntryNode:
+        rid = str(raw.get("id", ""))
+        constraints = [Constraint(c, rid) for c in raw.get("constraints") or []]
+        if link is not None:
+            constraints += [
+                Constraint(c, str(link.get("id", ""))) for c in link.get("constraints") or []
+            ]
+        return EntryNode(
+            compiled=self,
+            path_id="::".join((*prefix, rid)),
+            id=rid,
+            prefix=prefix,
+            raw=raw,
+            link=link,
+            doc_id=doc_id,
+            kind=kind,
+            parent=parent,
+            group_path_id=group_path,
+            constraints=constraints,
+        )
+
+
+def compile_documents(
+    game_system: Mapping[str, Any], catalogues: Sequence[Mapping[str, Any]]
+) -> Compiled:
+    """Compile a game system and its catalogues (canonical JSON, wrapped or bare)."""
+    compiled = Compiled(game_system, catalogues)
+    for cid, body in compiled.catalogues.items():
+        gsid = body.get("gameSystemId")
+        if gsid and compiled.game_system_id and gsid != compiled.game_system_id:
+            raise CompileError(
+                f"catalogue {cid} belongs to game system {gsid}, not {compiled.game_system_id}"
+            )
+    return compiled

@@ -1,0 +1,163 @@
+"""Rosters as canonical JSON roster documents (``{"roster": {...}}``), out and back in.
+
+``armybuilder.engine.formats`` turns a document into a ``.ros`` file and back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from armybuilder.engine import edit
+from armybuilder.engine.closure import unwrap
+from armybuilder.engine.compile import Compiled
+from armybuilder.engine.model import as_float
+from armybuilder.engine.roster import Force, Roster, Selection
+from armybuilder.engine.view import CategoryView, CostView, ForceView, RosterView, SelectionView
+
+ROSTER_VERSION = "2.03"
+
+
+def _costs(costs: list[CostView]) -> list[dict[str, Any]]:
+    return [{"name": c.name, "typeId": c.type_id, "value": c.value} for c in costs]
+
+
+def _categories(categories: list[CategoryView], owner_id: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": f"{owner_id}:{c.entry_id}",
+            "name": c.name,
+            "entryId": c.entry_id,
+            "primary": c.primary,
+        }
+        for c in categories
+    ]
+
+
+def _with_custom(out: dict[str, Any], name: str | None, notes: str | None) -> dict[str, Any]:
+    if name:
+        out["customName"] = name
+    if notes:
+        out["customNotes"] = notes
+    return out
+
+
+def _selection(sel: SelectionView) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": sel.id,
+        "name": sel.name,
+        "entryId": sel.entry_id,
+        "number": sel.number,
+        "type": sel.type,
+    }
+    if sel.entry_group_id:
+        out["entryGroupId"] = sel.entry_group_id
+    _with_custom(out, sel.custom_name, sel.custom_notes)
+    if sel.children:
+        out["selections"] = [_selection(c) for c in sel.children]
+    out["costs"] = _costs(sel.costs)
+    if sel.categories:
+        out["categories"] = _categories(sel.categories, sel.id)
+    return out
+
+
+def _force(force: ForceView) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": force.id,
+        "name": force.name,
+        "entryId": force.entry_id,
+        "catalogueId": force.catalogue_id,
+        "catalogueName": force.catalogue_name,
+    }
+    _with_custom(out, force.custom_name, force.custom_notes)
+    if force.selections:
+        out["selections"] = [_selection(s) for s in force.selections]
+    if force.child_forces:
+        out["forces"] = [_force(f) for f in force.child_forces]
+    if force.categories:
+        out["categories"] = _categories(force.categories, force.id)
+    return out
+
+
+def roster_document(view: RosterView) -> dict[str, Any]:
+    """The roster as ``{"roster": {...}}`` in the canonical document form."""
+    body: dict[str, Any] = {
+        "id": view.id,
+        "name": view.name,
+        "battleScribeVersion": ROSTER_VERSION,
+        "gameSystemId": view.game_system_id,
+        "gameSystemName": view.game_system_name,
+        "costs": _costs(view.costs),
+    }
+    limits = [
+        {"name": c.name, "typeId": c.type_id, "value": view.cost_limits[c.type_id]}
+        for c in view.costs
+        if c.type_id in view.cost_limits
+    ]
+    if limits:
+        body["costLimits"] = limits
+    body["forces"] = [_force(f) for f in view.forces]
+    if view.custom_notes:
+        body["customNotes"] = view.custom_notes
+    return {"roster": body}
+
+
+def load_roster(compiled: Compiled, document: Mapping[str, Any]) -> Roster:
+    """Rebuild a roster from its canonical document (e.g. a parsed ``.ros`` file).
+
+    Selections keep their ids, numbers, names and notes; nothing is auto-selected. An entry
+    or force entry the data does not know raises ``RosterError``.
+    """
+    body = unwrap(document)
+    roster = Roster(
+        compiled, name=str(body.get("name", "")), roster_id=str(body.get("id") or "roster")
+    )
+    for limit in body.get("costLimits") or []:
+        roster.set_cost_limit(str(limit.get("typeId", "")), as_float(limit.get("value"), -1.0))
+    roster.custom_notes = _text(body.get("customNotes"))
+    for raw in body.get("forces") or []:
+        _load_force(roster, raw, None)
+    roster.reserve_ids(s.id for s in roster.all_selections())
+    roster.reserve_ids(f.id for f in roster.all_forces())
+    return roster
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _load_force(roster: Roster, raw: Mapping[str, Any], parent: Force | None) -> None:
+    force = roster.add_force(str(raw.get("entryId", "")), str(raw.get("catalogueId", "")), parent)
+    force.id = str(raw.get("id") or force.id)
+    force.custom_name, force.custom_notes = (
+        _text(raw.get("customName")),
+        _text(raw.get("customNotes")),
+    )
+    for category in raw.get("categories") or []:
+        if category.get("customName") or category.get("customNotes"):
+            force.category_custom[str(category.get("entryId", ""))] = (
+                _text(category.get("customName")),
+                _text(category.get("customNotes")),
+            )
+    for selection in raw.get("selections") or []:
+        _load_selection(roster, force, selection, None)
+    for child in raw.get("forces") or []:
+        _load_force(roster, child, force)
+
+
+def _load_selection(
+    roster: Roster, force: Force, raw: Mapping[str, Any], parent: Selection | None
+) -> None:
+    entry_id = str(raw.get("entryId", ""))
+    if parent is None:
+        node = edit.find_root_entry(roster, force, entry_id)
+    else:
+        node = edit.find_child_entry(parent, entry_id)
+    number = max(1, int(as_float(raw.get("number"), 1.0)))
+    amount = max(1, number // parent.number) if parent is not None else number
+    selection = roster.add_selection(force, node, parent, amount)
+    selection.id = str(raw.get("id") or selection.id)
+    selection.custom_name = _text(raw.get("customName"))
+    selection.custom_notes = _text(raw.get("customNotes"))
+    for child in raw.get("selections") or []:
+        _load_selection(roster, force, child, selection)

@@ -1,0 +1,153 @@
+"""Player-facing roster edits with New Recruit's behaviour (auto-selection, collective counts).
+
+These wrap the structural operations of ``roster.py`` with the rules that need evaluation:
+which entries are available, minimums to auto-select, defaults of entry groups.
+"""
+
+from __future__ import annotations
+
+from armybuilder.engine.evaluate import Ctx, Evaluator
+from armybuilder.engine.model import EntryNode
+from armybuilder.engine.roster import Force, Roster, RosterError, Selection
+
+
+def find_root_entry(roster: Roster, force: Force, entry_id: str) -> EntryNode:
+    """The top-level entry of a force's catalogue that ``entry_id`` names."""
+    roots = roster.compiled.root_entries(force.catalogue_id)
+    found = next((n for n in roots if n.path_id == entry_id), None)
+    found = found or next((n for n in roots if n.prefix and n.prefix[-1] == entry_id), None)
+    found = found or next((n for n in roots if entry_id in n.ids), None)
+    if found is None:
+        raise RosterError(f"entry {entry_id!r} cannot be selected in this force")
+    return found
+
+
+def find_child_entry(parent: Selection, entry_id: str) -> EntryNode:
+    found = parent.node.child_by_id(entry_id)
+    if found is None:
+        raise RosterError(f"entry {entry_id!r} cannot be selected under {parent.node.name!r}")
+    return found
+
+
+def add_force(
+    roster: Roster, force_entry_id: str, catalogue_id: str, parent: Force | None = None
+) -> tuple[Force, dict[str, str]]:
+    """Add a force (or child force) and auto-select its minimums.
+
+    Returns the force and the selections made automatically (entry path id -> selection id).
+    """
+    force = roster.add_force(force_entry_id, catalogue_id, parent)
+    created: dict[str, str] = {}
+    _auto_select(roster, force, None, created)
+    return force, created
+
+
+def select_entry(
+    roster: Roster, force: Force, entry_id: str, parent: Selection | None = None
+) -> tuple[Selection, dict[str, str]]:
+    """Select an entry at the force's top level or under a selection."""
+    node = (
+        find_child_entry(parent, entry_id)
+        if parent is not None
+        else find_root_entry(roster, force, entry_id)
+    )
+    return select_node(roster, force, node, parent)
+
+
+def select_node(
+    roster: Roster, force: Force, node: EntryNode, parent: Selection | None, amount: int = 1
+) -> tuple[Selection, dict[str, str]]:
+    if parent is not None and not _instanced(node):
+        existing = next((s for s in parent.children if s.node is node), None)
+        if existing is not None:
+            existing.amount += amount
+            return existing, {}
+    selection = roster.add_selection(force, node, parent, amount)
+    created: dict[str, str] = {}
+    _auto_select(roster, force, selection, created)
+    return selection, created
+
+
+def _instanced(node: EntryNode) -> bool:
+    """An entry with non-collective children gets one selection per pick (New Recruit)."""
+    return any(not child.collective and not child.hidden for child in node.entries())
+
+
+def set_count(selection: Selection, count: int) -> None:
+    if count < 1:
+        raise RosterError("count must be at least 1")
+    selection.amount = count
+
+
+def deselect(roster: Roster, selection: Selection) -> None:
+    """Remove a selection; a collective one loses one per model until none is left."""
+    if selection.collective and selection.amount > 1:
+        selection.amount -= 1
+        return
+    roster.remove_selection(selection)
+
+
+def _auto_select(
+    roster: Roster, force: Force, parent: Selection | None, created: dict[str, str]
+) -> None:
+    """Select every available entry up to its minimum, and entry-group defaults."""
+    nodes = (
+        parent.node.children
+        if parent is not None
+        else roster.compiled.root_entries(force.catalogue_id)
+    )
+    for node in nodes:
+        # a fresh evaluator per entry: each auto-selection changes what the next one sees
+        _auto_node(roster, Evaluator(roster), force, parent, node, created)
+
+
+def _auto_node(
+    roster: Roster,
+    evaluator: Evaluator,
+    force: Force,
+    parent: Selection | None,
+    node: EntryNode,
+    created: dict[str, str],
+) -> None:
+    ctx = Ctx(roster, force, None, parent, node)
+    values = evaluator.entry_values(node, ctx)
+    if values.fields.get("hidden"):
+        return
+    minimum = max(
+        (
+            int(float(values.fields.get(c.id, c.value)))
+            for c in node.constraints
+            if c.type == "min"
+            and c.field in ("selections", "forces")
+            and not c.raw.get("percentValue")
+        ),
+        default=0,
+    )
+    siblings = parent.children if parent is not None else force.selections
+    if node.kind == "group":
+        have = sum(s.amount for s in siblings if s.node.within(node))
+        default_id = node.raw.get("defaultSelectionEntryId") or (node.link or {}).get(
+            "defaultSelectionEntryId"
+        )
+        if minimum > have and default_id:
+            target = next((n for n in node.entries() if default_id in n.ids), None)
+            if target is not None:
+                sel, more = select_node(roster, force, target, parent, minimum - have)
+                created.setdefault(target.path_id, sel.id)
+                created.update(more)
+        for child in node.children:
+            if child.kind == "group" or child.constraints:
+                _auto_node(roster, evaluator, force, parent, child, created)
+        return
+    have = sum(s.amount for s in siblings if s.node is node)
+    if minimum <= have:
+        return
+    if parent is None:
+        for _ in range(minimum - have):
+            sel, more = select_node(roster, force, node, None)
+            created.setdefault(node.path_id, sel.id)
+            created.update(more)
+    else:
+        sel, more = select_node(roster, force, node, parent, minimum - have)
+        created.setdefault(node.path_id, sel.id)
+        created.update(more)

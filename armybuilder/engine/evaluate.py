@@ -1,0 +1,1087 @@
+"""Evaluate a roster with New Recruit's semantics: modifiers, conditions, repeats, costs,
+categories, constraints, cost limits, hidden selections and game hooks.
+
+``evaluate(roster)`` re-evaluates everything and returns an ``Evaluation``: the read-only
+``RosterView`` plus the problems. Nothing here mutates the roster.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from armybuilder.engine import report
+from armybuilder.engine.model import (
+    CategoryNode,
+    Constraint,
+    EntryNode,
+    InfoNode,
+    JsonDict,
+    as_float,
+)
+from armybuilder.engine.report import Problem
+from armybuilder.engine.roster import Force, Roster, Selection
+from armybuilder.engine.systems import run_hooks
+from armybuilder.engine.view import (
+    CategoryView,
+    CharacteristicView,
+    CostView,
+    ForceView,
+    ProfileView,
+    RosterView,
+    RuleView,
+    SelectionView,
+)
+
+# New Recruit files every uncategorised top-level selection under this pseudo category.
+NO_CATEGORY = "(No Category)"
+NO_CATEGORY_NAME = "Uncategorized"
+ANY_IDS = frozenset({"", "any", "model", "unit", "upgrade"})
+MESSAGE_FIELDS = {"error": report.ERROR, "warning": report.WARNING, "info": report.INFO}
+# New Recruit applies "set" before every other modifier type; the rest keep their list order.
+TYPE_PRIORITY = {"set": 0}
+
+
+# ================================================================================ contexts
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """Where a modifier, condition or constraint is evaluated.
+
+    ``selection`` is "self" when the entry is selected; ``parent`` is the selection that holds
+    (or would hold) it; ``node`` is the entry being evaluated (may be unselected).
+    """
+
+    roster: Roster
+    force: Force | None
+    selection: Selection | None = None
+    parent: Selection | None = None
+    node: EntryNode | None = None
+
+    @staticmethod
+    def of(selection: Selection) -> Ctx:
+        return Ctx(
+            selection.force.roster, selection.force, selection, selection.parent, selection.node
+        )
+
+
+Scope = Selection | Force | Roster
+
+
+# ============================================================================= the values
+
+
+@dataclass(slots=True)
+class Values:
+    """Effective values of one entry (or category, force, profile, rule) in one context."""
+
+    fields: dict[str, Any]
+    categories: list[tuple[str, bool]] = field(default_factory=list)
+    messages: list[tuple[str, str, JsonDict]] = field(default_factory=list)
+
+
+def _number_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(value)
+
+
+def _apply(mod_type: str, current: Any, raw_value: str, times: int) -> Any:
+    """Apply one modifier ``times`` times (set/replace once) to a field value."""
+    if mod_type == "set":
+        if isinstance(current, bool):
+            return raw_value.strip().lower() == "true"
+        if isinstance(current, (int, float)):
+            return as_float(raw_value, float(current))
+        number = _maybe_number(raw_value)
+        return number if number is not None else raw_value
+    if mod_type in ("append", "prepend"):
+        # New Recruit appends once whatever the repeat count, and a numeric current value
+        # (a "set" to a number) is dropped rather than joined.
+        if not isinstance(current, str) or current == "":
+            return raw_value
+        return f"{current} {raw_value}" if mod_type == "append" else f"{raw_value} {current}"
+    if mod_type == "replace":
+        return current
+    number = _maybe_number(current) if isinstance(current, str) else current
+    if isinstance(number, bool) or not isinstance(number, (int, float)):
+        return current
+    operand = as_float(raw_value)
+    result = float(number)
+    for _ in range(times):
+        result = _arith(mod_type, result, operand)
+    return _number_text(result) if isinstance(current, str) else result
+
+
+def _arith(mod_type: str, value: float, operand: float) -> float:
+    if mod_type == "increment":
+        return value + operand
+    if mod_type == "decrement":
+        return value - operand
+    if mod_type in ("multiply", "times"):
+        return value * operand
+    if mod_type in ("divide", "divided-by"):
+        return value / operand if operand else value
+    if mod_type == "modulo":
+        return value % operand if operand else value
+    if mod_type == "power":
+        return float(value**operand)
+    if mod_type == "floor":
+        return float(math.floor(value))
+    if mod_type == "ceil":
+        return float(math.ceil(value))
+    if mod_type == "min":
+        return min(value, operand)
+    if mod_type == "max":
+        return max(value, operand)
+    return value
+
+
+def as_text(value: Any) -> str:
+    """A field value as the text a player sees (numbers without a trailing ".0")."""
+    if isinstance(value, float):
+        return _number_text(value)
+    return "" if value is None else str(value)
+
+
+def opt_text(value: Any) -> str | None:
+    return None if value is None or value == "" else as_text(value)
+
+
+def _maybe_number(text: Any) -> float | None:
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        return float(text)
+    if isinstance(text, str) and re.fullmatch(r"\s*-?\d+(\.\d+)?\s*", text):
+        return float(text)
+    return None
+
+
+def natural_key(text: str) -> list[Any]:
+    return [
+        (0, int(part), "") if part.isdigit() else (1, 0, part.lower())
+        for part in re.split(r"(\d+)", text)
+        if part
+    ]
+
+
+# ============================================================================ the evaluator
+
+
+class Evaluator:
+    """One evaluation pass over a roster (caches live for the pass only)."""
+
+    def __init__(self, roster: Roster) -> None:
+        self.roster = roster
+        self.compiled = roster.compiled
+        self._values: dict[str, Values] = {}
+        self._busy: set[str] = set()
+        # per force / roster: index key -> selections (built once per evaluation)
+        self._indexes: dict[tuple[int, bool], dict[str, list[Selection]]] = {}
+        self._key_cache: dict[str, set[str]] = {}
+        self._effective_keys: dict[str, set[str]] = {}
+        self._building: set[tuple[int, bool]] = set()  # scope indexes being built
+        self._queries: dict[tuple[Any, ...], float] = {}
+        self._static_infos: dict[tuple[int, bool], tuple[list[ProfileView], list[RuleView]]] = {}
+
+    # ------------------------------------------------------------------------ entry values
+
+    def entry_values(self, node: EntryNode, ctx: Ctx) -> Values:
+        """Effective values of an entry in a context (cached for selections)."""
+        key = ctx.selection.id if ctx.selection is not None and ctx.selection.node is node else None
+        if key is not None and key in self._values:
+            return self._values[key]
+        categories = [(c.id, c.primary) for c in node.categories]
+        if not node.has_modifiers:
+            return Values(node.static_fields(), categories)  # shared, read-only
+        values = Values(dict(node.static_fields()), categories)
+        guard = key or f"virtual:{node.path_id}:{id(ctx.parent)}:{id(ctx.force)}"
+        if guard in self._busy:
+            return values
+        self._busy.add(guard)
+        try:
+            self.apply_modifiers(node.modifier_sources, ctx, values)
+        finally:
+            self._busy.discard(guard)
+        if key is not None:
+            self._values[key] = values
+        return values
+
+    # --------------------------------------------------------------------------- modifiers
+
+    def apply_modifiers(self, sources: Sequence[JsonDict | None], ctx: Ctx, values: Values) -> None:
+        pending: list[tuple[JsonDict, int]] = []
+        for source in sources:
+            if source is not None:
+                self._collect(source, ctx, 1, pending)
+        pending.sort(key=lambda item: TYPE_PRIORITY.get(str(item[0].get("type", "")), 1))
+        for modifier, times in pending:
+            self._apply_one(modifier, ctx, values, times)
+
+    def _collect(
+        self, holder: JsonDict, ctx: Ctx, outer: int, out: list[tuple[JsonDict, int]]
+    ) -> None:
+        for modifier in holder.get("modifiers") or []:
+            if self.conditions_hold(modifier, ctx):
+                times = outer * self.repeat_times(modifier, ctx)
+                if times > 0:
+                    out.append((modifier, times))
+        for group in holder.get("modifierGroups") or []:
+            if self.conditions_hold(group, ctx):
+                times = outer * self.repeat_times(group, ctx)
+                if times > 0:
+                    self._collect(group, ctx, times, out)
+
+    def _apply_one(self, modifier: JsonDict, ctx: Ctx, values: Values, times: int) -> None:
+        mod_type = str(modifier.get("type", ""))
+        name = str(modifier.get("field", ""))
+        raw_value = str(modifier.get("value", ""))
+        if name == "category":
+            self._apply_category(mod_type, raw_value, values)
+            return
+        if name in MESSAGE_FIELDS:
+            values.messages.append((MESSAGE_FIELDS[name], raw_value, modifier))
+            return
+        if mod_type in MESSAGE_FIELDS:
+            values.messages.append((MESSAGE_FIELDS[mod_type], raw_value, modifier))
+            return
+        if name not in values.fields:
+            return
+        values.fields[name] = _apply(mod_type, values.fields[name], raw_value, times)
+
+    @staticmethod
+    def _apply_category(mod_type: str, category_id: str, values: Values) -> None:
+        cats = values.categories
+        if mod_type == "add" and all(c != category_id for c, _ in cats):
+            cats.append((category_id, False))
+        elif mod_type == "remove":
+            cats[:] = [(c, p) for c, p in cats if c != category_id]
+        elif mod_type == "set-primary":
+            cats[:] = [(c, False) for c, _ in cats if c != category_id]
+            cats.insert(0, (category_id, True))
+        elif mod_type == "unset-primary":
+            cats[:] = [(c, False if c == category_id else p) for c, p in cats]
+
+    # -------------------------------------------------------------------------- conditions
+
+    def conditions_hold(self, holder: JsonDict, ctx: Ctx) -> bool:
+        return all(self.condition(c, ctx) for c in holder.get("conditions") or []) and all(
+            self.condition_group(g, ctx) for g in holder.get("conditionGroups") or []
+        )
+
+    def condition_group(self, group: JsonDict, ctx: Ctx) -> bool:
+        results = [self.condition(c, ctx) for c in group.get("conditions") or []]
+        results += [self.condition_group(g, ctx) for g in group.get("conditionGroups") or []]
+        if group.get("type", "and") == "or":
+            return any(results)
+        return all(results)
+
+    def condition(self, cond: JsonDict, ctx: Ctx) -> bool:
+        ctype = str(cond.get("type", ""))
+        child_id = str(cond.get("childId") or "")
+        scope = str(cond.get("scope", "self"))
+        threshold = as_float(cond.get("value"))
+        if ctype in ("instanceOf", "notInstanceOf"):
+            found = any(
+                self.instance_of(obj, child_id, ctx) for obj in self.scope_objects(scope, ctx)
+            )
+            return found if ctype == "instanceOf" else not found
+        value = self.query(cond, ctx)
+        if ctype == "atLeast":
+            return value >= threshold
+        if ctype == "atMost":
+            return value <= threshold
+        if ctype == "greaterThan":
+            return value > threshold
+        if ctype == "lessThan":
+            return value < threshold
+        if ctype == "equalTo":
+            return value == threshold
+        if ctype == "notEqualTo":
+            return value != threshold
+        return False
+
+    def repeat_times(self, holder: JsonDict, ctx: Ctx) -> int:
+        repeats = holder.get("repeats") or []
+        if not repeats:
+            return 1
+        total = 0
+        for rep in repeats:
+            step = as_float(rep.get("value"), 1.0)
+            count = self.query(rep, ctx)
+            if step <= 0:
+                continue
+            ratio = count / step
+            times = math.ceil(ratio) if rep.get("roundUp") else math.floor(ratio + 1e-9)
+            total += int(times) * int(as_float(rep.get("repeats"), 1.0))
+        return total
+
+    # ------------------------------------------------------------------------------ scopes
+
+    def scope_objects(self, scope: str, ctx: Ctx) -> list[Scope]:
+        """The containers a scope names, seen from ``ctx``."""
+        me = ctx.selection
+        parent = me.parent if me is not None else ctx.parent
+        chain: list[Scope] = list(self._chain(me, parent))
+        if scope == "self":
+            return [me] if me is not None else []
+        if scope == "parent":
+            if parent is not None:
+                return [parent]
+            return [ctx.force] if ctx.force is not None else []
+        if scope == "ancestor":
+            ancestors: list[Scope] = list(self._chain(parent, None))
+            return ancestors + ([ctx.force] if ctx.force is not None else [])
+        if scope == "force":
+            return [ctx.force] if ctx.force is not None else []
+        if scope == "roster":
+            return [ctx.roster]
+        if scope == "root-entry":
+            return chain[-1:] if chain else []
+        if scope in ("unit", "model", "upgrade", "model-or-unit"):
+            wanted = ("model", "unit") if scope == "model-or-unit" else (scope,)
+            typed: list[Scope] = [
+                s for s in chain if isinstance(s, Selection) and s.node.type in wanted
+            ]
+            return typed[:1]
+        if scope == "primary-catalogue":
+            return [ctx.force] if ctx.force is not None else []
+        for sel in chain:
+            if isinstance(sel, Selection) and scope in sel.node.ids:
+                return [sel]
+        for force in self._force_chain(ctx.force):
+            if force.node.id == scope:
+                return [force]
+        return []
+
+    @staticmethod
+    def _chain(first: Selection | None, then: Selection | None) -> Iterator[Selection]:
+        current = first if first is not None else then
+        while current is not None:
+            yield current
+            current = current.parent
+
+    @staticmethod
+    def _force_chain(force: Force | None) -> Iterator[Force]:
+        while force is not None:
+            yield force
+            force = force.parent
+
+    def instance_of(self, obj: Scope, child_id: str, ctx: Ctx) -> bool:
+        if isinstance(obj, Selection):
+            return self.selection_matches(obj, child_id)
+        if isinstance(obj, Force):
+            return child_id in (obj.node.id, obj.catalogue_id)
+        return child_id == self.compiled.game_system_id
+
+    # ------------------------------------------------------------------------------ queries
+
+    def query(self, spec: JsonDict, ctx: Ctx, entry: EntryNode | None = None) -> float:
+        """The value a condition, repeat or constraint reads (``entry``: count that entry)."""
+        field_name = str(spec.get("field", "selections"))
+        if field_name.startswith("limit::"):
+            return self.roster.cost_limits.get(field_name[7:], 0.0)
+        scope = str(spec.get("scope", "self"))
+        child_id = str(spec.get("childId") or "")
+        shared = bool(spec.get("shared", False))
+        deep = bool(spec.get("includeChildSelections", False))
+        child_forces = bool(spec.get("includeChildForces", False))
+        objects = self.scope_objects(scope, ctx)
+        percent = bool(spec.get("percentValue"))
+        key: tuple[Any, ...] = (field_name, child_id, shared, deep, child_forces, percent)
+        key += (entry.path_id if entry is not None else None, *(id(o) for o in objects))
+        cached = self._queries.get(key)
+        if cached is None:
+            cached = self._query(
+                objects, field_name, child_id, shared, deep, child_forces, percent, entry
+            )
+            if not self._building:  # answers given mid-build are provisional
+                self._queries[key] = cached
+        return cached
+
+    def _query(
+        self,
+        objects: list[Scope],
+        field_name: str,
+        child_id: str,
+        shared: bool,
+        deep: bool,
+        child_forces: bool,
+        percent: bool,
+        entry: EntryNode | None,
+    ) -> float:
+        if field_name == "forces":
+            forces = [f for obj in objects for f in self._forces_in(obj, child_forces)]
+            return float(sum(1 for f in forces if self._force_matches(f, child_id)))
+        value = 0.0
+        total = 0.0
+        for obj in objects:
+            per = obj if isinstance(obj, Selection) else None
+            matched = self._matching(
+                obj, deep, child_forces, self._match_key(entry, child_id, shared)
+            )
+            value += self._measure(matched, field_name, child_id == "" and entry is None, per)
+            if percent:
+                pool = self._matching(obj, deep, child_forces, "*")
+                total += self._measure(pool, field_name, True, per)
+        if percent:
+            return value / total * 100.0 if total else 0.0
+        return value
+
+    def _measure(
+        self,
+        selections: Iterable[Selection],
+        field_name: str,
+        own_only: bool,
+        per: Selection | None = None,
+    ) -> float:
+        """Selections counted (per model of ``per`` when given) or their summed costs."""
+        if field_name == "selections":
+            scale = per.number if per is not None and per.number else 1
+            return float(sum(s.number for s in selections)) / scale
+        total = 0.0
+        chosen = list(selections)
+        if not own_only:
+            # a matched descendant is already in its matched ancestor's total
+            ids = {id(s) for s in chosen}
+            chosen = [s for s in chosen if not any(id(a) in ids for a in s.ancestors())]
+        for sel in chosen:
+            walk = [sel] if own_only else list(sel.walk())
+            total += sum(self.selection_cost(s, field_name) for s in walk)
+        return total
+
+    @staticmethod
+    def _match_key(entry: EntryNode | None, child_id: str, shared: bool) -> str:
+        """The index key of what a query counts (see ``_keys``)."""
+        if entry is not None:
+            return f"id:{entry.id}" if shared else f"path:{entry.path_id}"
+        if child_id in ("", "any"):
+            return "*"
+        if child_id in ANY_IDS:
+            return f"type:{child_id}"
+        return f"of:{child_id}"
+
+    def _keys(self, sel: Selection, effective: bool = True) -> set[str]:
+        """Every index key a selection answers to.
+
+        ``of:`` keys are what a condition's childId matches: the entry's ids (New Recruit
+        ignores ``shared`` there), its enclosing entry groups and its categories, including
+        those its modifiers add or remove (unless ``effective`` is false).
+        """
+        node = sel.node
+        static = self._key_cache.get(sel.id)
+        if static is None:
+            static = {"*", f"type:{node.type}", f"id:{node.id}", f"path:{node.path_id}"}
+            static.update(f"of:{i}" for i in node.ids)
+            group = node.parent
+            while group is not None and group.kind == "group":
+                static.update(f"of:{i}" for i in group.ids)
+                group = group.parent
+            static.update(f"of:{cat.id}" for cat in node.categories)
+            self._key_cache[sel.id] = static
+        if not effective or "category" not in node.modified_fields:
+            return static
+        cached = self._effective_keys.get(sel.id)
+        if cached is not None:
+            return cached
+        keys = static - {f"of:{cat.id}" for cat in node.categories}
+        keys.update(f"of:{c}" for c, _ in self.entry_values(node, Ctx.of(sel)).categories)
+        if sel.id not in self._busy:  # mid-cycle answers are partial: not remembered
+            self._effective_keys[sel.id] = keys
+        return keys
+
+    def selection_matches(self, sel: Selection, child_id: str) -> bool:
+        return self._match_key(None, child_id, True) in self._keys(sel)
+
+    def _matching(self, obj: Scope, deep: bool, child_forces: bool, key: str) -> list[Selection]:
+        """Selections in a scope object answering to ``key`` (forces and the roster indexed)."""
+        if isinstance(obj, Selection):
+            return [s for s in self._selections_in(obj, deep, child_forces) if key in self._keys(s)]
+        cache_key = (id(obj), child_forces)
+        index = self._indexes.get(cache_key)
+        if index is None:
+            pool = list(self._selections_in(obj, deep, child_forces))
+            if cache_key in self._building:
+                # asked while this index is being built (a category modifier's condition
+                # reads the same scope): answer from the definitions' categories
+                return [sel for sel in pool if key in self._keys(sel, effective=False)]
+            self._building.add(cache_key)
+            try:
+                index = {}
+                for sel in pool:
+                    for k in self._keys(sel):
+                        index.setdefault(k, []).append(sel)
+            finally:
+                self._building.discard(cache_key)
+            self._indexes[cache_key] = index
+        return index.get(key, [])
+
+    def _force_matches(self, force: Force, child_id: str) -> bool:
+        return child_id in ("", "any", force.node.id, force.catalogue_id)
+
+    def _selections_in(self, obj: Scope, deep: bool, child_forces: bool) -> Iterator[Selection]:
+        if isinstance(obj, Selection):
+            for child in obj.children:
+                yield from (child.walk() if deep else [child])
+        elif isinstance(obj, Force):
+            # a force scope counts at every depth of that force
+            forces = obj.walk() if child_forces else iter([obj])
+            for force in forces:
+                yield from force.all_selections()
+        else:
+            yield from obj.all_selections()
+
+    @staticmethod
+    def _forces_in(obj: Scope, child_forces: bool) -> Iterator[Force]:
+        if isinstance(obj, Force):
+            yield obj
+            if child_forces:
+                for child in obj.child_forces:
+                    yield from child.walk()
+        elif isinstance(obj, Roster):
+            for force in obj.forces:
+                yield from force.walk()
+
+    # -------------------------------------------------------------------------------- costs
+
+    def selection_cost(self, sel: Selection, type_id: str) -> float:
+        """A selection's own cost of one type (its number included)."""
+        values = self.entry_values(sel.node, Ctx.of(sel))
+        return (
+            float(values.fields.get(type_id, 0.0)) * sel.number if type_id in values.fields else 0.0
+        )
+
+    # --------------------------------------------------------------------------- validation
+
+    def problems(self, view: RosterView) -> list[Problem]:
+        out: list[Problem] = []
+        seen: set[tuple[str, ...]] = set()
+        roster = self.roster
+        for force in roster.all_forces():
+            out.extend(self._force_problems(force))
+            out.extend(self._container_problems(force, None, seen))
+            for sel in force.all_selections():
+                values = self.entry_values(sel.node, Ctx.of(sel))
+                if values.fields.get("hidden"):
+                    out.append(
+                        Problem(
+                            report.SELECTION_HIDDEN,
+                            report.ERROR,
+                            "selection",
+                            sel.id,
+                            sel.node.id,
+                            sel.node.id,
+                            "hidden",
+                            f"{values.fields['name']} is hidden and cannot be selected.",
+                            sel.node.raw.get("rule"),
+                        )
+                    )
+                for severity, text, source in values.messages:
+                    out.append(
+                        self._message(severity, text, source, "selection", sel.id, sel.node.id)
+                    )
+                out.extend(self._container_problems(force, sel, seen))
+        return out
+
+    def _message(
+        self, severity: str, text: str, source: JsonDict, owner: str, owner_id: str, entry_id: str
+    ) -> Problem:
+        code = str(source.get("code") or f"data.{severity}")
+        return Problem(
+            code, severity, owner, owner_id, entry_id, entry_id, "", text, source.get("rule")
+        )
+
+    def cost_limit_problems(self, view: RosterView) -> list[Problem]:
+        out: list[Problem] = []
+        for type_id, limit in self.roster.cost_limits.items():
+            if limit < 0:
+                continue
+            total = view.total_cost(type_id)
+            if total > limit + 1e-9:
+                name = next(
+                    (ct.name for ct in self.compiled.cost_types if ct.id == type_id), type_id
+                )
+                out.append(
+                    Problem(
+                        report.COST_LIMIT_EXCEEDED,
+                        report.ERROR,
+                        "roster",
+                        self.roster.id,
+                        "",
+                        "costLimits",
+                        type_id,
+                        f"The roster costs {_number_text(total)} {name}, "
+                        f"over the limit of {_number_text(limit)}.",
+                    )
+                )
+        return out
+
+    def _force_problems(self, force: Force) -> list[Problem]:
+        out: list[Problem] = []
+        ctx = Ctx(self.roster, force)
+        values = Values({c.id: c.value for c in force.node.constraints})
+        self.apply_modifiers([force.node.raw], ctx, values)
+        for constraint in force.node.constraints:
+            limit = float(values.fields.get(constraint.id, constraint.value))
+            # New Recruit counts a force entry's own "forces" constraint against that force only.
+            count = 1.0 if constraint.field == "forces" else self.query(constraint.raw, ctx)
+            problem = self._check(constraint, limit, count, ctx, "force", force.id, force.node.id)
+            if problem is not None:
+                out.append(problem)
+        for category in force.node.categories:
+            out.extend(self._category_problems(force, category))
+        return out
+
+    def _category_problems(self, force: Force, category: CategoryNode) -> list[Problem]:
+        out: list[Problem] = []
+        ctx = Ctx(self.roster, force)
+        values = Values({c.id: c.value for c in category.constraints})
+        self.apply_modifiers(category.modifier_sources, ctx, values)
+        members = [s for s in force.selections if self._primary_category(s) == category.id]
+        for constraint in category.constraints:
+            limit = float(values.fields.get(constraint.id, constraint.value))
+            on_limit = self._against_cost_limit(constraint, limit)
+            if on_limit is not None:
+                spec, limit = on_limit
+                count = self.query({**spec, "childId": category.id}, ctx)
+            elif constraint.field == "selections" and constraint.scope in ("parent", "force"):
+                count = float(sum(s.number for s in members))
+            else:
+                count = self.query({**constraint.raw, "childId": category.id}, ctx)
+            problem = self._check(constraint, limit, count, ctx, "category", force.id, category.id)
+            if problem is not None:
+                out.append(problem)
+        return out
+
+    def _against_cost_limit(
+        self, constraint: Constraint, value: float
+    ) -> tuple[JsonDict, float] | None:
+        """For a ``limit::<cost type>`` constraint: the cost query and the bound it implies.
+
+        The constrained selections' cost is compared with ``value`` (a percentage of the
+        roster's cost limit when ``percentValue``). None for other fields; a roster without
+        that limit has no bound, so the caller gets an infinite maximum / zero minimum.
+        """
+        if not constraint.field.startswith("limit::"):
+            return None
+        type_id = constraint.field[len("limit::") :]
+        roster_limit = self.roster.cost_limits.get(type_id)
+        spec = {**constraint.raw, "field": type_id, "percentValue": False}
+        if roster_limit is None or roster_limit < 0:
+            return spec, math.inf if constraint.type == "max" else 0.0
+        bound = roster_limit * value / 100.0 if constraint.raw.get("percentValue") else value
+        return spec, bound
+
+    def _primary_category(self, sel: Selection) -> str | None:
+        values = self.entry_values(sel.node, Ctx.of(sel))
+        return next((c for c, primary in values.categories if primary), None)
+
+    def _container_problems(
+        self, force: Force, parent: Selection | None, seen: set[tuple[str, ...]]
+    ) -> list[Problem]:
+        """Constraints of every entry available directly under ``parent`` (or the force)."""
+        if parent is not None:
+            nodes = parent.node.constrained
+            siblings = parent.children
+        else:
+            nodes = self.compiled.constrained_roots(force.catalogue_id)
+            siblings = force.selections
+        # entry or group -> the sibling selections of it (or within it)
+        members: dict[int, list[Selection]] = {}
+        for sel in siblings:
+            members.setdefault(id(sel.node), []).append(sel)
+            group = sel.node.parent
+            while group is not None and group.kind == "group":
+                members.setdefault(id(group), []).append(sel)
+                group = group.parent
+        out: list[Problem] = []
+        for node in nodes:
+            mine = members.get(id(node), [])
+            if mine or node.has_minimum:
+                out.extend(self._node_problems(force, parent, node, mine, seen))
+        return out
+
+    def _node_problems(
+        self,
+        force: Force,
+        parent: Selection | None,
+        node: EntryNode,
+        mine: list[Selection],
+        seen: set[tuple[str, ...]],
+    ) -> list[Problem]:
+        out: list[Problem] = []
+        first = mine[0] if mine and node.kind == "entry" else None
+        ctx = Ctx.of(first) if first is not None else Ctx(self.roster, force, None, parent, node)
+        values: Values | None = None
+        for constraint in node.constraints:
+            if constraint.type == "max" and not mine:
+                continue  # a maximum is reported where something was selected
+            # Modifiers are only evaluated when they could matter: they change this limit,
+            # or the constraint fails and a hidden, unselected entry must not report it.
+            if values is None and constraint.id in node.modified_fields:
+                values = self.entry_values(node, ctx)
+            limit = float(
+                values.fields.get(constraint.id, constraint.value) if values else constraint.value
+            )
+            on_limit = self._against_cost_limit(constraint, limit)
+            if on_limit is not None:
+                spec, limit = on_limit
+                count = self.query({**spec, "childId": ""}, ctx, node)
+            else:
+                count = self._constraint_count(constraint, node, ctx)
+            if node.kind == "group" or constraint.type == "min" or first is None:
+                owner_type, owner_id, owner_entry = self._container_owner(force, parent, node)
+            else:
+                owner_type, owner_id, owner_entry = "selection", first.id, first.node.id
+            problem = self._check(constraint, limit, count, ctx, owner_type, owner_id, owner_entry)
+            if problem is None:
+                continue
+            if values is None:
+                values = self.entry_values(node, ctx)
+            if values.fields.get("hidden") and not mine:
+                return out
+            # a roster- or force-wide limit is reported once, not under every parent
+            counted = node.id if constraint.raw.get("shared") else node.path_id
+            key = (constraint.id, counted, self._scope_key(constraint.scope, ctx))
+            if key not in seen:
+                seen.add(key)
+                out.append(problem)
+        return out
+
+    def _scope_key(self, scope: str, ctx: Ctx) -> str:
+        objects = self.scope_objects(scope, ctx)
+        return ",".join(str(getattr(o, "id", "")) for o in objects)
+
+    def _container_owner(
+        self, force: Force, parent: Selection | None, node: EntryNode
+    ) -> tuple[str, str, str]:
+        if parent is not None:
+            return "selection", parent.id, parent.node.id
+        primary = next((c.id for c in node.categories if c.primary), None)
+        if primary is None:
+            return "force", force.id, force.node.id
+        return "category", force.id, primary
+
+    def _constraint_count(self, constraint: Constraint, node: EntryNode, ctx: Ctx) -> float:
+        spec = constraint.raw
+        if constraint.field == "forces":
+            return float(sum(1 for _ in self.roster.all_forces()))
+        if node.kind == "group":
+            parent = ctx.selection.parent if ctx.selection is not None else ctx.parent
+            pool = (
+                parent.children
+                if parent is not None
+                else (ctx.force.selections if ctx.force else [])
+            )
+            members = [s for s in pool if s.node.within(node)]
+            if constraint.scope == "parent":
+                return self._measure(members, constraint.field, False, parent)
+        if constraint.scope == "self":
+            own = [ctx.selection] if ctx.selection is not None else []
+            return self._measure(own, constraint.field, False)
+        return self.query({**spec, "childId": ""}, ctx, node)
+
+    def _check(
+        self,
+        constraint: Constraint,
+        limit: float,
+        count: float,
+        ctx: Ctx,
+        owner_type: str,
+        owner_id: str,
+        owner_entry: str,
+    ) -> Problem | None:
+        kind = constraint.type
+        if kind == "max" and limit >= 0 and count > limit + 1e-9:
+            code = report.CONSTRAINT_MAX
+            message = f"has {_number_text(count)}, more than the maximum of {_number_text(limit)}"
+        elif kind == "min" and count < limit - 1e-9:
+            code = report.CONSTRAINT_MIN
+            message = f"has {_number_text(count)}, fewer than the minimum of {_number_text(limit)}"
+        else:
+            return None
+        return Problem(
+            str(constraint.raw.get("code") or code),
+            report.ERROR,
+            owner_type,
+            owner_id,
+            owner_entry,
+            constraint.owner_id,
+            constraint.id,
+            str(constraint.raw.get("message") or f"{self._label(constraint)} {message}."),
+            constraint.raw.get("rule"),
+        )
+
+    def _label(self, constraint: Constraint) -> str:
+        node = self.compiled.find_any(constraint.owner_id)
+        return str((node or {}).get("name") or constraint.owner_id)
+
+    # ---------------------------------------------------------------------------- the view
+
+    def view(self) -> RosterView:
+        roster = self.roster
+        forces = [self._force_view(f, None) for f in roster.forces]
+        # Summed in display order, as New Recruit does (float drift included).
+        totals = dict.fromkeys(self.compiled.used_cost_types, 0.0)
+        for force in forces:
+            for sub in force.walk():
+                for selection in sub.all_selections():
+                    for cost in selection.costs:
+                        totals[cost.type_id] = totals.get(cost.type_id, 0.0) + cost.value
+        costs = [
+            CostView(ct.id, ct.name, totals[ct.id], ct.hidden)
+            for ct in self.compiled.cost_types
+            if ct.id in totals
+        ]
+        return RosterView(
+            id=roster.id,
+            name=roster.name,
+            game_system_id=self.compiled.game_system_id,
+            game_system_name=str(self.compiled.game_system.get("name", "")),
+            forces=forces,
+            costs=costs,
+            cost_limits=dict(roster.cost_limits),
+            options=dict(roster.options),
+            custom_notes=roster.custom_notes,
+        )
+
+    def _force_view(self, force: Force, parent: ForceView | None) -> ForceView:
+        ctx = Ctx(self.roster, force)
+        values = Values(
+            {"name": force.node.name, "hidden": bool(force.node.raw.get("hidden", False))}
+        )
+        self.apply_modifiers([force.node.raw], ctx, values)
+        # Top-level selections sit under their primary category, in the force entry's
+        # category order (uncategorised first), then by natural name order.
+        order = {c.id: i for i, c in enumerate(force.node.categories)}
+        primaries = {s.id: self._primary_category(s) for s in force.selections}
+        selections = sorted(
+            force.selections,
+            key=lambda s: (order.get(primaries[s.id] or "", -1), natural_key(self._name(s))),
+        )
+        categories = [self._category_view(c, ctx, force) for c in force.node.categories]
+        if self._has_uncategorised(force, primaries.values(), order):
+            categories.insert(0, CategoryView(NO_CATEGORY, NO_CATEGORY_NAME, False))
+        view = ForceView(
+            id=force.id,
+            entry_id=force.node.id,
+            name=as_text(values.fields["name"]),
+            catalogue_id=force.catalogue_id,
+            catalogue_name=self.compiled.document_name(force.catalogue_id),
+            hidden=bool(values.fields["hidden"]),
+            selections=[],
+            categories=categories,
+            parent=parent,
+            page=force.node.raw.get("page"),
+            publication_id=force.node.raw.get("publicationId"),
+            custom_name=force.custom_name,
+            custom_notes=force.custom_notes,
+        )
+        view.profiles, view.rules = self._infos(force.node.infos, ctx)
+        view.selections = [self._selection_view(s, None) for s in selections]
+        definition = {id(node): i for i, node in enumerate(force.node.child_forces)}
+        children = sorted(
+            force.child_forces, key=lambda f: definition.get(id(f.node), len(definition))
+        )
+        view.child_forces = [self._force_view(child, view) for child in children]
+        view.publications = self._publications(force.catalogue_id)
+        return view
+
+    def _has_uncategorised(
+        self, force: Force, primaries: Iterable[str | None], order: dict[str, int]
+    ) -> bool:
+        if any(p not in order for p in primaries):
+            return True
+        return any(
+            not node.hidden and not any(c.primary for c in node.categories)
+            for node in self.compiled.root_entries(force.catalogue_id)
+        )
+
+    def _publications(self, catalogue_id: str) -> list[tuple[str, str]]:
+        body = self.compiled.catalogues.get(catalogue_id, {})
+        return [
+            (str(p.get("id", "")), str(p.get("name", ""))) for p in body.get("publications") or []
+        ]
+
+    def _name(self, sel: Selection) -> str:
+        return as_text(self.entry_values(sel.node, Ctx.of(sel)).fields["name"])
+
+    def _category_view(
+        self, category: CategoryNode, ctx: Ctx, force: Force | None, primary: bool = False
+    ) -> CategoryView:
+        values = Values({"name": category.name})
+        self.apply_modifiers(category.modifier_sources, ctx, values)
+        profiles, rules = self._infos(category.infos, ctx)
+        custom = (
+            force.category_custom.get(category.id, (None, None))
+            if force is not None
+            else (None, None)
+        )
+        return CategoryView(
+            entry_id=category.id,
+            name=as_text(values.fields["name"]),
+            primary=primary,
+            id=str((category.link or {}).get("id", "")),
+            profiles=profiles,
+            rules=rules,
+            page=category.raw.get("page"),
+            publication_id=category.raw.get("publicationId"),
+            custom_name=custom[0],
+            custom_notes=custom[1],
+        )
+
+    def _selection_view(self, sel: Selection, parent: SelectionView | None) -> SelectionView:
+        ctx = Ctx.of(sel)
+        values = self.entry_values(sel.node, ctx)
+        costs = [
+            CostView(ct.id, ct.name, float(values.fields[ct.id]) * sel.number, ct.hidden)
+            for ct in self.compiled.cost_types
+            if ct.id in values.fields
+        ]
+        categories: list[CategoryView] = []
+        for cat_id, primary in values.categories:
+            node = next((c for c in sel.node.categories if c.id == cat_id), None)
+            if node is None:
+                raw = self.compiled.find_any(cat_id) or {"id": cat_id}
+                node = CategoryNode(
+                    cat_id,
+                    None,
+                    raw,
+                    self.compiled.infos_of([raw], self.compiled.game_system_id),
+                    [],
+                )
+            categories.append(self._category_view(node, ctx, None, primary))
+        if sel.parent is None and not categories:
+            categories.append(CategoryView(NO_CATEGORY, NO_CATEGORY_NAME, True))
+        profiles, rules = self._infos(sel.node.infos, ctx)
+        publication_id = values.fields.get("publicationId")
+        view = SelectionView(
+            id=sel.id,
+            entry_id=sel.node.path_id,
+            base_entry_id=sel.node.id,
+            name=as_text(values.fields["name"]),
+            type=sel.node.type,
+            number=sel.number,
+            hidden=bool(values.fields["hidden"]),
+            force_id=sel.force.id,
+            costs=costs,
+            categories=categories,
+            profiles=profiles,
+            rules=rules,
+            parent=parent,
+            entry_group_id=sel.node.group_path_id,
+            page=opt_text(sel.node.attr("page")),  # New Recruit ignores page modifiers
+            publication_id=publication_id,
+            publication_name=self._publication_name(publication_id),
+            custom_name=sel.custom_name,
+            custom_notes=sel.custom_notes,
+        )
+        children = sorted(sel.children, key=lambda s: natural_key(self._name(s)))
+        view.children = [self._selection_view(c, view) for c in children]
+        return view
+
+    def _publication_name(self, publication_id: Any) -> str | None:
+        if not publication_id:
+            return None
+        node = self.compiled.find_any(str(publication_id))
+        return None if node is None else str(node.get("name", ""))
+
+    def _infos(
+        self, infos: list[InfoNode], ctx: Ctx, hidden: bool = False
+    ) -> tuple[list[ProfileView], list[RuleView]]:
+        profiles: list[ProfileView] = []
+        rules: list[RuleView] = []
+        for info in infos:
+            if info.static:
+                cache_key = (id(info), hidden)
+                cached = self._static_infos.get(cache_key)
+                if cached is None:
+                    cached = self._info_views(info, ctx, hidden)
+                    self._static_infos[cache_key] = cached
+                profiles.extend(cached[0])
+                rules.extend(cached[1])
+            else:
+                found = self._info_views(info, ctx, hidden)
+                profiles.extend(found[0])
+                rules.extend(found[1])
+        return profiles, rules
+
+    def _info_views(
+        self, info: InfoNode, ctx: Ctx, hidden: bool
+    ) -> tuple[list[ProfileView], list[RuleView]]:
+        """One profile, rule or info group as views (none when hidden)."""
+        profiles: list[ProfileView] = []
+        rules: list[RuleView] = []
+        base: dict[str, Any] = {
+            "name": info.attr("name", ""),
+            "hidden": bool(info.raw.get("hidden", False))
+            or bool((info.link or {}).get("hidden", False))
+            or hidden,
+            "page": info.attr("page"),
+            "publicationId": info.attr("publicationId"),
+        }
+        if info.kind == "rule":
+            base["description"] = str(info.raw.get("description", ""))
+        for ch in info.raw.get("characteristics") or []:
+            base[str(ch.get("typeId", ""))] = str(ch.get("value", ch.get("$text", "")))
+        values = Values(base)
+        self.apply_modifiers(info.modifier_sources, ctx, values)
+        fields = values.fields
+        if fields["hidden"]:
+            return profiles, rules  # New Recruit leaves hidden profiles, rules, groups out
+        if info.kind == "profile":
+            chars = [
+                CharacteristicView(
+                    str(ch.get("name", "")),
+                    str(ch.get("typeId", "")),
+                    as_text(fields.get(str(ch.get("typeId", "")), "")),
+                )
+                for ch in info.raw.get("characteristics") or []
+            ]
+            profiles.append(
+                ProfileView(
+                    str(info.raw.get("id", "")),
+                    as_text(fields["name"]),
+                    str(info.raw.get("typeId", "")),
+                    str(info.raw.get("typeName", "")),
+                    bool(fields["hidden"]),
+                    chars,
+                    opt_text(fields.get("page")),
+                    opt_text(fields.get("publicationId")),
+                )
+            )
+        elif info.kind == "rule":
+            rules.append(
+                RuleView(
+                    str(info.raw.get("id", "")),
+                    as_text(fields["name"]),
+                    as_text(fields["description"]),
+                    bool(fields["hidden"]),
+                    opt_text(fields.get("page")),
+                    opt_text(fields.get("publicationId")),
+                )
+            )
+        else:
+            sub_profiles, sub_rules = self._infos(info.children, ctx, bool(fields["hidden"]))
+            profiles.extend(sub_profiles)
+            rules.extend(sub_rules)
+        return profiles, rules
+
+
+# ================================================================================ results
+
+
+@dataclass(slots=True)
+class Evaluation:
+    view: RosterView
+    problems: list[Problem]
+
+
+def evaluate(roster: Roster) -> Evaluation:
+    """Evaluate the whole roster: the read-only view and every problem (hooks included)."""
+    evaluator = Evaluator(roster)
+    view = evaluator.view()
+    problems = evaluator.problems(view) + evaluator.cost_limit_problems(view)
+    problems.extend(run_hooks(view))
+    return Evaluation(view, problems)

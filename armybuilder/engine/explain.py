@@ -1,0 +1,120 @@
+"""Why a player cannot add an entry right now, in plain words.
+
+``explain(roster, force, entry_id, parent)`` returns one ``Reason`` per obstacle: the entry is
+hidden (by its definition or by a modifier whose conditions hold, named), or one of its
+maximum constraints is already reached. An empty list means the entry can be added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from armybuilder.engine import edit
+from armybuilder.engine.evaluate import Ctx, Evaluator, as_text
+from armybuilder.engine.model import EntryNode, JsonDict, as_float
+from armybuilder.engine.roster import Force, Roster, Selection
+
+HIDDEN = "explain.hidden"
+HIDDEN_BY_MODIFIER = "explain.hidden_by_modifier"
+MAX_REACHED = "explain.max_reached"
+
+COMPARISONS = {
+    "atLeast": "at least",
+    "atMost": "at most",
+    "greaterThan": "more than",
+    "lessThan": "fewer than",
+    "equalTo": "exactly",
+    "notEqualTo": "other than",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    code: str
+    entry_id: str
+    constraint_id: str
+    message: str
+
+
+def explain(
+    roster: Roster, force: Force, entry_id: str, parent: Selection | None = None
+) -> list[Reason]:
+    """The reasons ``entry_id`` cannot be added to the force (or under ``parent``) now."""
+    if parent is not None:
+        node = edit.find_child_entry(parent, entry_id)
+    else:
+        node = edit.find_root_entry(roster, force, entry_id)
+    evaluator = Evaluator(roster)
+    ctx = Ctx(roster, force, None, parent, node)
+    values = evaluator.entry_values(node, ctx)
+    name = as_text(values.fields["name"])
+    reasons: list[Reason] = []
+    if values.fields.get("hidden"):
+        reasons.append(_hidden_reason(evaluator, node, ctx, name))
+    for constraint in node.constraints:
+        if constraint.type != "max":
+            continue
+        limit = float(values.fields.get(constraint.id, constraint.value))
+        count = evaluator.query({**constraint.raw, "childId": ""}, ctx, node)
+        if count + 1 > limit:
+            reasons.append(
+                Reason(
+                    MAX_REACHED,
+                    node.id,
+                    constraint.id,
+                    f"{name} is limited to {_num(limit)} per {_scope_words(constraint.scope)}"
+                    f" and there {'is' if count == 1 else 'are'} already {_num(count)}.",
+                )
+            )
+    return reasons
+
+
+def _hidden_reason(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) -> Reason:
+    for source in node.modifier_sources:
+        for modifier in _hiding_modifiers(source):
+            if evaluator.conditions_hold(modifier, ctx) and modifier.get("conditions"):
+                words = " and ".join(
+                    describe_condition(evaluator, c) for c in modifier["conditions"]
+                )
+                return Reason(HIDDEN_BY_MODIFIER, node.id, "", f"{name} is hidden because {words}.")
+    return Reason(HIDDEN, node.id, "", f"{name} is not available in this list.")
+
+
+def _hiding_modifiers(holder: JsonDict) -> list[JsonDict]:
+    found = [
+        m
+        for m in holder.get("modifiers") or []
+        if m.get("field") == "hidden" and str(m.get("value", "")).lower() == "true"
+    ]
+    for group in holder.get("modifierGroups") or []:
+        found.extend(
+            {**m, "conditions": (group.get("conditions") or []) + (m.get("conditions") or [])}
+            for m in _hiding_modifiers(group)
+        )
+    return found
+
+
+def describe_condition(evaluator: Evaluator, condition: JsonDict) -> str:
+    """A condition in words, e.g. "the force has at least 1 of Captain"."""
+    child_id = str(condition.get("childId") or "")
+    target = evaluator.compiled.find_any(child_id) if child_id else None
+    what = str((target or {}).get("name") or child_id or "anything")
+    scope = _scope_words(str(condition.get("scope", "self")))
+    kind = str(condition.get("type", ""))
+    if kind in ("instanceOf", "notInstanceOf"):
+        negation = "" if kind == "instanceOf" else "not "
+        return f"the {scope} is {negation}a {what}"
+    amount = _num(as_float(condition.get("value")))
+    unit = str(condition.get("field", "selections"))
+    counted = f"{amount} of {what}" if unit == "selections" else f"{amount} {unit} of {what}"
+    return f"the {scope} has {COMPARISONS.get(kind, kind)} {counted}"
+
+
+def _scope_words(scope: str) -> str:
+    return {"parent": "parent", "self": "selection", "force": "force", "roster": "roster"}.get(
+        scope, scope
+    )
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)

@@ -1,0 +1,85 @@
+"""List specs: a roster written as the choices a player makes, not as a saved roster file.
+
+Example lists shipped in the game packs and the rules' worked examples (test vectors) use this
+form (see ``docs/architecture.md``, "List specs"). Applying one goes through the same edit
+operations as a player's clicks, so auto-selected minimums and defaults appear exactly as they
+would in the builder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from armybuilder.engine import edit
+from armybuilder.engine.compile import Compiled
+from armybuilder.engine.evaluate import Evaluation
+from armybuilder.engine.report import ERROR, WARNING
+from armybuilder.engine.roster import Force, Roster, RosterError, Selection
+
+JsonDict = Mapping[str, Any]
+
+
+class ListSpecError(ValueError):
+    """A list spec names something its catalogues do not offer, or an impossible count."""
+
+
+def build_roster(compiled: Compiled, spec: JsonDict) -> Roster:
+    """The roster a list spec describes, built through the player's edit operations."""
+    roster = Roster(compiled, name=str(spec.get("name", "")))
+    for type_id, value in dict(spec.get("costLimits") or {}).items():
+        roster.set_cost_limit(str(type_id), float(value))
+    roster.options = {str(k): str(v) for k, v in dict(spec.get("options") or {}).items()}
+    try:
+        for force_spec in spec.get("forces") or []:
+            _add_force(roster, force_spec, None)
+    except RosterError as exc:
+        raise ListSpecError(str(exc)) from exc
+    return roster
+
+
+def _add_force(roster: Roster, spec: JsonDict, parent: Force | None) -> None:
+    force, _ = edit.add_force(
+        roster, str(spec["forceEntryId"]), str(spec["catalogueId"]), parent=parent
+    )
+    force.custom_name = spec.get("customName")
+    _add_selections(roster, force, None, spec.get("selections") or [])
+    for child in spec.get("forces") or []:
+        _add_force(roster, child, force)
+
+
+def _add_selections(
+    roster: Roster, force: Force, parent: Selection | None, specs: Sequence[JsonDict]
+) -> None:
+    # Children the editor already auto-selected (minimums, defaults) are taken over by the
+    # first spec naming the same entry, so a spec reads like the finished list.
+    automatic = list(parent.children if parent is not None else force.selections)
+    for spec in specs:
+        entry_id = str(spec["entryId"])
+        number = int(spec.get("number", 1))
+        if number < 1:
+            raise ListSpecError(f"{entry_id}: a selection needs a number of at least 1")
+        selection = _take_automatic(automatic, entry_id)
+        if selection is None:
+            selection, _ = edit.select_entry(roster, force, entry_id, parent)
+        if selection.amount != number:
+            edit.set_count(selection, number)
+        selection.custom_name = spec.get("customName", selection.custom_name)
+        selection.custom_notes = spec.get("customNotes", selection.custom_notes)
+        _add_selections(roster, force, selection, spec.get("selections") or [])
+
+
+def _take_automatic(automatic: list[Selection], entry_id: str) -> Selection | None:
+    for selection in automatic:
+        node = selection.node
+        if entry_id == node.path_id or entry_id in node.ids:
+            automatic.remove(selection)
+            return selection
+    return None
+
+
+def outcome(evaluation: Evaluation) -> dict[str, Any]:
+    """What a list spec's ``expected`` block describes: problem codes and cost totals."""
+    codes = sorted(p.code for p in evaluation.problems if p.severity in (ERROR, WARNING))
+    totals = {cost.type_id: cost.value for cost in evaluation.view.costs}
+    return {"codes": codes, "totals": totals}

@@ -1,0 +1,212 @@
+"""Roster state and edit operations.
+
+The roster holds forces and selections pointing at compiled nodes. Every edit either completes
+or raises ``RosterError`` having changed nothing. Effective values (names, costs, hidden, ...)
+are not stored here: ``armybuilder.engine.evaluate`` recomputes them after every edit.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from armybuilder.engine.compile import Compiled
+from armybuilder.engine.model import EntryNode, ForceNode
+
+
+class RosterError(ValueError):
+    """An edit cannot be applied (unknown id, entry not available here, bad count)."""
+
+
+@dataclass(eq=False)
+class Selection:
+    id: str
+    node: EntryNode
+    force: Force = field(repr=False)
+    parent: Selection | None = field(repr=False)
+    amount: int = 1  # per parent model for collective entries, else the number itself
+    children: list[Selection] = field(default_factory=list)
+    custom_name: str | None = None
+    custom_notes: str | None = None
+
+    @property
+    def collective(self) -> bool:
+        group = self.node.parent
+        return self.node.collective or (
+            group is not None and group.kind == "group" and group.collective
+        )
+
+    @property
+    def number(self) -> int:
+        """Effective number: the amount per parent model times the parent's number."""
+        if self.parent is not None:
+            return self.amount * self.parent.number
+        return self.amount
+
+    def walk(self) -> Iterator[Selection]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def ancestors(self) -> Iterator[Selection]:
+        current = self.parent
+        while current is not None:
+            yield current
+            current = current.parent
+
+    @property
+    def siblings(self) -> list[Selection]:
+        return self.parent.children if self.parent is not None else self.force.selections
+
+
+@dataclass(eq=False)
+class Force:
+    id: str
+    node: ForceNode
+    catalogue_id: str
+    roster: Roster = field(repr=False)
+    parent: Force | None = field(repr=False)
+    selections: list[Selection] = field(default_factory=list)
+    child_forces: list[Force] = field(default_factory=list)
+    custom_name: str | None = None
+    custom_notes: str | None = None
+    category_custom: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+
+    def all_selections(self) -> Iterator[Selection]:
+        for selection in self.selections:
+            yield from selection.walk()
+
+    def walk(self) -> Iterator[Force]:
+        yield self
+        for child in self.child_forces:
+            yield from child.walk()
+
+    @property
+    def siblings(self) -> list[Force]:
+        return self.parent.child_forces if self.parent is not None else self.roster.forces
+
+
+class Roster:
+    """A roster being edited: forces, selections, cost limits, names and notes."""
+
+    def __init__(self, compiled: Compiled, name: str = "", roster_id: str = "roster") -> None:
+        self.compiled = compiled
+        self.id = roster_id
+        self.name = name
+        self.forces: list[Force] = []
+        self.cost_limits: dict[str, float] = {
+            ct.id: ct.default_limit for ct in compiled.cost_types if ct.default_limit is not None
+        }
+        self.options: dict[str, str] = {}
+        self.custom_notes: str | None = None
+        self._ids = itertools.count(1)
+        self._taken: set[str] = set()
+
+    def new_id(self, kind: str) -> str:
+        while True:
+            candidate = f"{kind}-{next(self._ids)}"
+            if candidate not in self._taken:
+                return candidate
+
+    def reserve_ids(self, ids: Iterable[str]) -> None:
+        """Never hand out these ids (those of a loaded roster)."""
+        self._taken.update(ids)
+
+    # ------------------------------------------------------------------------------ lookup
+
+    def all_forces(self) -> Iterator[Force]:
+        for force in self.forces:
+            yield from force.walk()
+
+    def all_selections(self) -> Iterator[Selection]:
+        for force in self.all_forces():
+            yield from force.all_selections()
+
+    def force(self, force_id: str) -> Force:
+        found = next((f for f in self.all_forces() if f.id == force_id), None)
+        if found is None:
+            raise RosterError(f"no force {force_id!r} in this roster")
+        return found
+
+    def selection(self, selection_id: str) -> Selection:
+        found = next((s for s in self.all_selections() if s.id == selection_id), None)
+        if found is None:
+            raise RosterError(f"no selection {selection_id!r} in this roster")
+        return found
+
+    # -------------------------------------------------------------------------- structure
+
+    def add_force(
+        self, force_entry_id: str, catalogue_id: str, parent: Force | None = None
+    ) -> Force:
+        node = self.compiled.force_entries.get(force_entry_id)
+        if node is None:
+            raise RosterError(f"unknown force entry {force_entry_id!r}")
+        if catalogue_id not in self.compiled.catalogues:
+            raise RosterError(f"unknown catalogue {catalogue_id!r}")
+        if parent is not None and node not in parent.node.child_forces:
+            raise RosterError(
+                f"force entry {force_entry_id!r} cannot be a child of {parent.node.id!r}"
+            )
+        force = Force(self.new_id("force"), node, catalogue_id, self, parent)
+        (parent.child_forces if parent is not None else self.forces).append(force)
+        return force
+
+    def remove_force(self, force: Force) -> None:
+        force.siblings.remove(force)
+
+    def add_selection(
+        self, force: Force, node: EntryNode, parent: Selection | None, amount: int = 1
+    ) -> Selection:
+        if amount < 1:
+            raise RosterError("a selection needs a count of at least 1")
+        selection = Selection(self.new_id("selection"), node, force, parent, amount)
+        (parent.children if parent is not None else force.selections).append(selection)
+        return selection
+
+    def remove_selection(self, selection: Selection) -> None:
+        selection.siblings.remove(selection)
+
+    def duplicate_selection(self, selection: Selection) -> Selection:
+        copy = self._copy_selection(selection, selection.force, selection.parent)
+        selection.siblings.append(copy)  # New Recruit lists a copy after its equals
+        return copy
+
+    def _copy_selection(
+        self, original: Selection, force: Force, parent: Selection | None
+    ) -> Selection:
+        copy = Selection(
+            self.new_id("selection"),
+            original.node,
+            force,
+            parent,
+            original.amount,
+            custom_name=original.custom_name,
+            custom_notes=original.custom_notes,
+        )
+        copy.children = [self._copy_selection(child, force, copy) for child in original.children]
+        return copy
+
+    def duplicate_force(self, force: Force) -> Force:
+        copy = self._copy_force(force, force.parent)
+        force.siblings.append(copy)
+        return copy
+
+    def _copy_force(self, original: Force, parent: Force | None) -> Force:
+        copy = Force(
+            self.new_id("force"),
+            original.node,
+            original.catalogue_id,
+            self,
+            parent,
+            custom_name=original.custom_name,
+            custom_notes=original.custom_notes,
+            category_custom=dict(original.category_custom),
+        )
+        copy.selections = [self._copy_selection(s, copy, None) for s in original.selections]
+        copy.child_forces = [self._copy_force(child, copy) for child in original.child_forces]
+        return copy
+
+    def set_cost_limit(self, cost_type_id: str, value: float) -> None:
+        self.cost_limits[cost_type_id] = value

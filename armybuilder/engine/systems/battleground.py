@@ -1,0 +1,185 @@
+"""Battleground: Fantasy Warfare (rules v2.2): the army rules that list options switch.
+
+The data (``catalogues/data/battleground``) carries the points limit, the unit tiers (core,
+elite, other) as categories and the pre-game command-card purchases. The core and elite
+limits live here because the optional rule "Libertà di Costruzione dell'Esercito" switches them
+off and the elite limit has three readings (digest §5 E2), and the data model has no way to
+condition a constraint on a list option. The single-race rule lives here because races are
+catalogues, so it is a check across forces.
+
+Both limits are counted on the agreed points limit, not on the points spent (digest E4), and
+round down (E3). Without a points limit there is nothing to count them on, so they are skipped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from armybuilder.engine.report import ERROR, WARNING, Problem
+from armybuilder.engine.systems.readings import read_options, rule_ref
+from armybuilder.engine.view import ForceView, RosterView, SelectionView
+
+DIGEST = "battleground.md"
+SEED = "003_757645dc1aaa3e47.txt"
+POINTS = "bg-pts"
+CORE = "bg-cat-core"
+ELITE = "bg-cat-elite"
+POINTS_PER_CORE = 500
+POINTS_PER_ELITE = 1000
+
+# Must match the "listOptions" the game system declares (a pack test compares them).
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "free_army_building": ("off", "on"),
+    "elite_rule": ("total_floor", "total_ceil", "per_type_floor"),
+    "multiplayer": ("off", "on"),
+}
+
+
+def _rule(section: str, line: int, seed_line: int | None = None) -> dict[str, Any]:
+    return rule_ref("battleground", DIGEST, section, line, SEED, seed_line)
+
+
+CORE_RULE = _rule("2.4 Core and elite units (BG-10)", 105, 695)
+ELITE_RULE = _rule("2.4 Core and elite units (BG-11)", 106, 697)
+ELITE_READINGS_RULE = _rule("5 E2 How many elite units", 215, 699)
+SINGLE_RACE_RULE = _rule("2.2 Selection of units (BG-6)", 85, 65)
+SMALL_GAME_RULE = _rule("5 E3 Rounding for core and command actions", 223)
+OPTIONS_RULE = _rule("5 E9 Optional rules are chosen per game", 235, 1102)
+
+
+def check(roster: RosterView) -> list[Problem]:
+    """Single race, core minimum and elite maximum, as the roster's list options read them."""
+    options, problems = read_options(roster, OPTIONS, "bg.option.invalid", OPTIONS_RULE)
+    problems += _single_race(roster, options["multiplayer"] == "on")
+    limit = roster.cost_limit(POINTS)
+    if limit is None:
+        return problems
+    if limit < POINTS_PER_CORE:
+        problems.append(
+            _roster_problem(
+                roster,
+                "bg.small_game",
+                WARNING,
+                f"A {limit:g}-point army gets no command actions and needs no core units.",
+                SMALL_GAME_RULE,
+            )
+        )
+    if options["free_army_building"] == "off":
+        units = [
+            s for s in roster.all_selections() if s.has_category(CORE) or s.has_category(ELITE)
+        ]
+        problems += _core_minimum(roster, units, limit)
+        problems += _elite_maximum(roster, units, limit, options["elite_rule"])
+    return problems
+
+
+def _single_race(roster: RosterView, multiplayer: bool) -> list[Problem]:
+    """All unit cards from one race (one catalogue), unless each force is another player's army."""
+    if multiplayer:
+        return []
+    first_race = next((f.catalogue_id for f in roster.forces), None)
+    return [
+        _force_problem(
+            force,
+            "bg.single_race",
+            f"{force.catalogue_name} cannot join an army of another race.",
+            SINGLE_RACE_RULE,
+        )
+        for force in roster.forces
+        if force.catalogue_id != first_race
+    ]
+
+
+def _core_minimum(
+    roster: RosterView, units: Iterable[SelectionView], limit: float
+) -> list[Problem]:
+    required = math.floor(limit / POINTS_PER_CORE)
+    core = _count(s for s in units if s.has_category(CORE))
+    if core >= required:
+        return []
+    return [
+        _roster_problem(
+            roster,
+            "bg.core.min",
+            ERROR,
+            f"A {limit:g}-point army needs {required} core units; it has {core}.",
+            CORE_RULE,
+        )
+    ]
+
+
+def _elite_maximum(
+    roster: RosterView, units: Iterable[SelectionView], limit: float, reading: str
+) -> list[Problem]:
+    elites = [s for s in units if s.has_category(ELITE)]
+    if reading == "per_type_floor":
+        allowed = math.floor(limit / POINTS_PER_ELITE)
+        per_type = Counter[str]()
+        for selection in elites:
+            per_type[selection.base_entry_id] += selection.number
+        return [
+            _selection_problem(
+                selection,
+                "bg.elite.max",
+                f"A {limit:g}-point army may hold {allowed} {selection.name} at most.",
+                ELITE_READINGS_RULE,
+            )
+            for selection in _first_of_each(elites)
+            if per_type[selection.base_entry_id] > allowed
+        ]
+    rounding = math.ceil if reading == "total_ceil" else math.floor
+    allowed = rounding(limit / POINTS_PER_ELITE)
+    count = _count(elites)
+    if count <= allowed:
+        return []
+    rule = ELITE_RULE if reading == "total_floor" else ELITE_READINGS_RULE
+    return [
+        _roster_problem(
+            roster,
+            "bg.elite.max",
+            ERROR,
+            f"A {limit:g}-point army may hold {allowed} elite units at most; it has {count}.",
+            rule,
+        )
+    ]
+
+
+def _count(selections: Iterable[SelectionView]) -> int:
+    return sum(s.number for s in selections)
+
+
+def _first_of_each(selections: Iterable[SelectionView]) -> list[SelectionView]:
+    """One selection per entry, so a per-type excess is reported once."""
+    firsts: dict[str, SelectionView] = {}
+    for selection in selections:
+        firsts.setdefault(selection.base_entry_id, selection)
+    return list(firsts.values())
+
+
+def _roster_problem(
+    roster: RosterView, code: str, severity: str, message: str, rule: Mapping[str, Any]
+) -> Problem:
+    return Problem(code, severity, "roster", roster.id, "", "", "", message, dict(rule))
+
+
+def _force_problem(force: ForceView, code: str, message: str, rule: Mapping[str, Any]) -> Problem:
+    return Problem(code, ERROR, "force", force.id, force.entry_id, "", "", message, dict(rule))
+
+
+def _selection_problem(
+    selection: SelectionView, code: str, message: str, rule: Mapping[str, Any]
+) -> Problem:
+    return Problem(
+        code,
+        ERROR,
+        "selection",
+        selection.id,
+        selection.entry_id,
+        selection.base_entry_id,
+        "",
+        message,
+        dict(rule),
+    )

@@ -1,0 +1,306 @@
+"""Warhammer 40,000 9th edition: the army rules the pack's data cannot say.
+
+The pack (``catalogues/data/warhammer-40k-9th``) encodes slots, command costs and the Warlord
+refund, the Rule of Three, Dedicated Transports, unit sizes, wargear options, placeholder
+keywords, transport capacity and the Warlord as constraints and modifiers. This hook adds:
+
+- every top-level selection fills a slot its detachment has (its primary category);
+- Battle-forged detachments share a faction keyword, each on its own and the army as a whole;
+- an Only War army is not mixed with detachments;
+- the battle size: one is chosen, its points limit and its number of detachments;
+- the combined Power Level of both armies, an advisory (the ``opponentPowerLevel`` option).
+
+Battle-size figures are read from the chosen size's "Battle Size" profile, so the data stays
+the single place that states them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import reduce
+from typing import Any
+
+from armybuilder.engine.report import ERROR, WARNING, Problem
+from armybuilder.engine.systems.readings import rule_ref
+from armybuilder.engine.view import ForceView, RosterView, SelectionView
+
+GAME = "warhammer-40k-9th"
+DIGEST = "warhammer-40k-9th.md"
+SEED = "002_89bcccfe65c5f75f.txt"
+
+ONLY_WAR = "w40k9-fe-only-war"
+BATTLE_SIZE_PROFILE = "w40k9-pt-battle-size"
+POINTS = "w40k9-pts"
+POWER_LEVEL = "w40k9-pl"
+FACTION_PREFIX = "Faction: "
+UNALIGNED = "Faction: Unaligned"
+UNIT_TYPES = ("unit", "model")
+OPPONENT_OPTION = "opponentPowerLevel"
+# Advisory thresholds on the combined Power Level of both armies (strict comparisons).
+KILL_TEAM_BELOW = 15
+APOCALYPSE_ABOVE = 300
+
+
+def _rule(section: str, line: int, seed_line: int | None = None) -> dict[str, Any]:
+    return rule_ref(GAME, DIGEST, section, line, SEED, seed_line)
+
+
+SLOT_RULE = _rule("Appendix A: every unit in a detachment", 626)
+FACTION_RULE = _rule("Appendix A: units in a detachment share a faction keyword", 627)
+ARMY_FACTION_RULE = _rule("Appendix A: the army shares a faction keyword", 628)
+ONLY_WAR_RULE = _rule("5 Edge cases 4: Only War versus Battle-forged", 370, 2817)
+BATTLE_SIZE_RULE = _rule("Appendix A: battle sizes", 591)
+POINTS_RULE = _rule("Appendix A: battle sizes, points limit per army", 593)
+DETACHMENTS_RULE = _rule("Appendix A: battle sizes, detachments (Wargamer)", 600)
+COMBINED_RULE = _rule("2.2 Only War (OW4-OW5): combined Power Level", 136, 2828)
+ADVISORY_RULE = _rule("2.1 Armies (A4): Kill Team and Apocalypse advisories", 124, 109)
+
+
+@dataclass(frozen=True, slots=True)
+class BattleSize:
+    """The chosen battle size, as its profile states it."""
+
+    selection: SelectionView
+    name: str
+    points: float
+    combined_power_level: float
+    detachments: int
+
+
+def check(roster: RosterView) -> list[Problem]:
+    forces = list(roster.all_forces())
+    only_war = [f for f in forces if f.entry_id == ONLY_WAR]
+    detachments = [f for f in forces if f.entry_id != ONLY_WAR]
+    size = _battle_size(roster)
+    problems = [p for force in forces for p in _unslotted(force)]
+    if size is None and forces:
+        problems.append(
+            _roster_problem(
+                roster,
+                "w40k9.battle_size.missing",
+                ERROR,
+                "Choose a battle size.",
+                BATTLE_SIZE_RULE,
+            )
+        )
+    if only_war and detachments:
+        problems.append(
+            _roster_problem(
+                roster,
+                "w40k9.army.only_war_mixed",
+                ERROR,
+                "An Only War army cannot also hold Battle-forged detachments.",
+                ONLY_WAR_RULE,
+            )
+        )
+    if detachments:
+        problems += _faction_keywords(roster, detachments)
+        if size is not None:
+            problems += _points(roster, size) + _detachment_count(detachments, size)
+    if size is not None:
+        problems += _power_level(roster, size)
+    return problems
+
+
+# ------------------------------------------------------------------------------ battle size
+
+
+def _battle_size(roster: RosterView) -> BattleSize | None:
+    for selection in roster.all_selections():
+        profile = next((p for p in selection.profiles if p.type_id == BATTLE_SIZE_PROFILE), None)
+        if profile is not None:
+            return BattleSize(
+                selection=selection,
+                name=selection.name,
+                points=_number(profile.characteristic("Points limit")),
+                combined_power_level=_number(profile.characteristic("Combined Power Level")),
+                detachments=int(_number(profile.characteristic("Detachments"))),
+            )
+    return None
+
+
+def _number(text: str | None) -> float:
+    try:
+        return float(text or "")
+    except ValueError:
+        return 0.0
+
+
+def _points(roster: RosterView, size: BattleSize) -> list[Problem]:
+    total = roster.total_cost(POINTS)
+    limit = roster.cost_limit(POINTS)
+    # A roster cost limit at or under the battle size already reports the overspend.
+    if total <= size.points or (limit is not None and limit <= size.points):
+        return []
+    return [
+        _selection_problem(
+            size.selection,
+            "w40k9.battle_size.points",
+            ERROR,
+            f"The army costs {total:g} points; a {size.name} allows {size.points:g}.",
+            POINTS_RULE,
+        )
+    ]
+
+
+def _detachment_count(detachments: list[ForceView], size: BattleSize) -> list[Problem]:
+    if len(detachments) <= size.detachments:
+        return []
+    return [
+        _selection_problem(
+            size.selection,
+            "w40k9.battle_size.detachments",
+            ERROR,
+            f"The army has {len(detachments)} detachments; "
+            f"a {size.name} allows {size.detachments}.",
+            DETACHMENTS_RULE,
+        )
+    ]
+
+
+def _power_level(roster: RosterView, size: BattleSize) -> list[Problem]:
+    raw = roster.options.get(OPPONENT_OPTION, "").strip()
+    opponent: float | None = None
+    problems: list[Problem] = []
+    if raw:
+        try:
+            opponent = float(raw)
+        except ValueError:
+            problems.append(
+                _roster_problem(
+                    roster,
+                    "w40k9.options.opponent_power_level",
+                    ERROR,
+                    f"The opponent's Power Level must be a number, not {raw!r}.",
+                    COMBINED_RULE,
+                )
+            )
+    # Without the opponent's figure the army's own Power Level is a lower bound of the total.
+    combined = roster.total_cost(POWER_LEVEL) + (opponent or 0.0)
+    if combined > APOCALYPSE_ABOVE:
+        problems.append(
+            _roster_problem(
+                roster,
+                "w40k9.battle_size.consider_apocalypse",
+                WARNING,
+                f"The armies total {combined:g} Power Level: consider Apocalypse.",
+                ADVISORY_RULE,
+            )
+        )
+    elif combined > size.combined_power_level:
+        problems.append(
+            _selection_problem(
+                size.selection,
+                "w40k9.battle_size.combined_power_level",
+                WARNING,
+                f"The armies total {combined:g} Power Level, more than a {size.name} "
+                f"({size.combined_power_level:g}).",
+                COMBINED_RULE,
+            )
+        )
+    if opponent is not None and combined < KILL_TEAM_BELOW:
+        problems.append(
+            _roster_problem(
+                roster,
+                "w40k9.battle_size.consider_kill_team",
+                WARNING,
+                f"The armies total {combined:g} Power Level: consider Kill Team.",
+                ADVISORY_RULE,
+            )
+        )
+    return problems
+
+
+# ------------------------------------------------------------------------ slots and factions
+
+
+def _unslotted(force: ForceView) -> list[Problem]:
+    """Top-level selections whose primary category is not one of the force's slots."""
+    slots = {c.entry_id for c in force.categories}
+    return [
+        _selection_problem(
+            selection,
+            "w40k9.detachment.no_slot",
+            ERROR,
+            f"{force.name} has no slot for {selection.name}.",
+            SLOT_RULE,
+        )
+        for selection in force.selections
+        if selection.primary_category not in slots
+    ]
+
+
+def _faction_keywords(roster: RosterView, detachments: list[ForceView]) -> list[Problem]:
+    problems: list[Problem] = []
+    army: list[frozenset[str]] = []
+    for force in detachments:
+        keywords = [_keywords(s) for s in force.selections if s.type in UNIT_TYPES]
+        keywords = [k for k in keywords if k]
+        army += keywords
+        if keywords and not _shared(keywords):
+            problems.append(
+                _force_problem(
+                    force,
+                    "w40k9.detachment.faction_keyword",
+                    f"The units of {force.name} share no faction keyword.",
+                    FACTION_RULE,
+                )
+            )
+    # A detachment without a shared keyword already makes the army fail: report it once.
+    if not problems and army and not _shared(army):
+        problems.append(
+            _roster_problem(
+                roster,
+                "w40k9.army.faction_keyword",
+                ERROR,
+                "The detachments of the army share no faction keyword.",
+                ARMY_FACTION_RULE,
+            )
+        )
+    return problems
+
+
+def _keywords(selection: SelectionView) -> frozenset[str]:
+    """A unit's faction keywords: those of the unit and everything chosen inside it."""
+    return frozenset(
+        category.name
+        for part in selection.walk()
+        for category in part.categories
+        if category.name.startswith(FACTION_PREFIX) and category.name != UNALIGNED
+    )
+
+
+def _shared(keywords: Iterable[frozenset[str]]) -> frozenset[str]:
+    return reduce(frozenset.intersection, keywords)
+
+
+# ---------------------------------------------------------------------------------- problems
+
+
+def _roster_problem(
+    roster: RosterView, code: str, severity: str, message: str, rule: dict[str, Any]
+) -> Problem:
+    return Problem(code, severity, "roster", roster.id, "", "", "", message, rule)
+
+
+def _force_problem(force: ForceView, code: str, message: str, rule: dict[str, Any]) -> Problem:
+    return Problem(
+        code, ERROR, "force", force.id, force.entry_id, force.entry_id, "", message, rule
+    )
+
+
+def _selection_problem(
+    selection: SelectionView, code: str, severity: str, message: str, rule: dict[str, Any]
+) -> Problem:
+    return Problem(
+        code,
+        severity,
+        "selection",
+        selection.id,
+        selection.entry_id,
+        selection.base_entry_id,
+        "",
+        message,
+        rule,
+    )

@@ -1,0 +1,84 @@
+"""Admin: a read-mostly view of the catalogue store.
+
+Revisions and their entry index are written only by the importer (the staff upload page),
+so the admin shows them without letting anyone edit a stored document by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+
+from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Browse and delete only: rows come from imports."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(GameSystem)
+class GameSystemAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["name", "bs_id", "slug", "created_at"]
+    search_fields = ["name", "bs_id"]
+    # Names and slugs may be tidied by staff; the id ties the row to its documents.
+    readonly_fields = ["bs_id", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(Catalogue)
+class CatalogueAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["name", "game_system", "library", "bs_id", "slug"]
+    list_filter = ["game_system", "library"]
+    search_fields = ["name", "bs_id"]
+    readonly_fields = ["game_system", "bs_id", "library", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(Revision)
+class RevisionAdmin(ReadOnlyAdmin):
+    list_display = ["name", "number", "kind", "source_format", "entry_count", "imported_at"]
+    list_filter = ["source_format", "game_system", "catalogue__game_system"]
+    search_fields = ["name", "source_name", "sha256"]
+    exclude = ["document"]
+    readonly_fields = ["document_link"]
+    list_select_related = ["game_system", "catalogue"]
+
+    @admin.display(description="Document")
+    def document_link(self, revision: Revision) -> str:
+        url = reverse("api:revision-document", args=[revision.pk])
+        return format_html('<a href="{}">Download the document as JSON</a>', url)
+
+
+@admin.register(Entry)
+class EntryAdmin(ReadOnlyAdmin):
+    list_display = ["name", "kind", "type", "primary_category", "root", "shared", "hidden"]
+    list_filter = ["kind", "type", "root", "shared", "hidden"]
+    search_fields = ["name", "bs_id"]
+    raw_id_fields = ["revision"]
+    show_full_result_count = False
+
+
+@admin.register(ImportJob)
+class ImportJobAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "status", "progress", "created_by", "created_at"]
+    list_filter = ["status"]
+    readonly_fields = ["job_page"]
+
+    @admin.display(description="Progress page")
+    def job_page(self, job: ImportJob) -> str:
+        url = reverse("catalogues:import_job", args=[job.pk])
+        return format_html('<a href="{}">Open the import page</a>', url)

@@ -1,0 +1,114 @@
+"""Output serializers of the read-only catalogue API."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
+
+
+class GameSystemSerializer(serializers.ModelSerializer[GameSystem]):
+    latest_revision = serializers.IntegerField(source="latest_number", allow_null=True)
+    catalogue_count = serializers.IntegerField()
+    page_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = GameSystem
+        fields = ["id", "bs_id", "name", "slug", "latest_revision", "catalogue_count", "page_url"]
+
+    def get_page_url(self, game_system: GameSystem) -> str:
+        return reverse("catalogues:game_system", args=[game_system.slug])
+
+
+class CatalogueSerializer(serializers.ModelSerializer[Catalogue]):
+    latest_revision = serializers.IntegerField(source="latest_number", allow_null=True)
+    revision_count = serializers.IntegerField()
+    page_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Catalogue
+        fields = [
+            "id",
+            "bs_id",
+            "name",
+            "slug",
+            "library",
+            "game_system",
+            "latest_revision",
+            "revision_count",
+            "page_url",
+        ]
+
+    def get_page_url(self, catalogue: Catalogue) -> str:
+        return reverse("catalogues:catalogue", args=[catalogue.game_system.slug, catalogue.slug])
+
+
+class RevisionSerializer(serializers.ModelSerializer[Revision]):
+    kind = serializers.ChoiceField(choices=["gameSystem", "catalogue"], read_only=True)
+    document_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Revision
+        fields = [
+            "id",
+            "kind",
+            "game_system",
+            "catalogue",
+            "number",
+            "name",
+            "battlescribe_version",
+            "game_system_revision",
+            "source_name",
+            "source_format",
+            "sha256",
+            "entry_count",
+            "unresolved_links",
+            "imported_at",
+            "document_url",
+        ]
+
+    def get_document_url(self, revision: Revision) -> str:
+        return reverse("api:revision-document", args=[revision.pk])
+
+
+class EntrySerializer(serializers.ModelSerializer[Entry]):
+    page_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id",
+            "revision",
+            "bs_id",
+            "name",
+            "kind",
+            "type",
+            "shared",
+            "root",
+            "parent_bs_id",
+            "primary_category",
+            "categories",
+            "costs",
+            "profiles",
+            "rules",
+            "page_url",
+        ]
+
+    def get_page_url(self, entry: Entry) -> str:
+        return reverse("catalogues:entry", args=[entry.pk])
+
+
+class ImportJobSerializer(serializers.ModelSerializer[ImportJob]):
+    class Meta:
+        model = ImportJob
+        fields = [
+            "id",
+            "status",
+            "progress",
+            "message",
+            "result",
+            "errors",
+            "created_at",
+            "updated_at",
+        ]

@@ -1,0 +1,167 @@
+"""Read-only catalogue API: game systems, catalogues, revisions, entries and import jobs."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import permissions, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+
+from catalogues import selectors
+from catalogues.api import serializers
+from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
+
+
+class Pagination(PageNumberPagination):
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+def _int_param(request: Request, name: str) -> int | None:
+    value = request.query_params.get(name)
+    if value in (None, ""):
+        return None
+    if not value.isdigit():
+        raise ValidationError({name: "Expected a whole number."})
+    return int(value)
+
+
+def _bool_param(request: Request, name: str) -> bool | None:
+    value = request.query_params.get(name)
+    if value in (None, ""):
+        return None
+    if value.lower() not in {"true", "false", "1", "0"}:
+        raise ValidationError({name: "Expected true or false."})
+    return value.lower() in {"true", "1"}
+
+
+def _id_parameter(name: str, description: str) -> OpenApiParameter:
+    return OpenApiParameter(name, OpenApiTypes.INT, description=description)
+
+
+class GameSystemViewSet(viewsets.ReadOnlyModelViewSet[GameSystem]):
+    serializer_class = serializers.GameSystemSerializer
+    pagination_class = Pagination
+
+    def get_queryset(self) -> QuerySet[GameSystem]:
+        return selectors.game_system_list()
+
+
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            _id_parameter("game_system", "Only catalogues of this game system (its id)."),
+            OpenApiParameter("library", OpenApiTypes.BOOL, description="Only libraries, or none."),
+        ]
+    )
+)
+class CatalogueViewSet(viewsets.ReadOnlyModelViewSet[Catalogue]):
+    serializer_class = serializers.CatalogueSerializer
+    pagination_class = Pagination
+
+    def get_queryset(self) -> QuerySet[Catalogue]:
+        catalogues = selectors.catalogue_list(library=_bool_param(self.request, "library"))
+        game_system = _int_param(self.request, "game_system")
+        if game_system is not None:
+            catalogues = catalogues.filter(game_system_id=game_system)
+        return catalogues
+
+
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            _id_parameter("game_system", "Only revisions of this game system's own document."),
+            _id_parameter("catalogue", "Only revisions of this catalogue."),
+        ]
+    )
+)
+class RevisionViewSet(viewsets.ReadOnlyModelViewSet[Revision]):
+    serializer_class = serializers.RevisionSerializer
+    pagination_class = Pagination
+
+    def get_queryset(self) -> QuerySet[Revision]:
+        revisions = selectors.revision_list()
+        game_system = _int_param(self.request, "game_system")
+        catalogue = _int_param(self.request, "catalogue")
+        if game_system is not None:
+            revisions = revisions.filter(game_system_id=game_system)
+        if catalogue is not None:
+            revisions = revisions.filter(catalogue_id=catalogue)
+        return revisions
+
+    @extend_schema(
+        summary="The revision's whole document (canonical JSON), as a download.",
+        responses={(200, "application/json"): OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["get"])
+    def document(self, request: Request, pk: str | None = None) -> JsonResponse:
+        revision = get_object_or_404(
+            Revision.objects.select_related("catalogue", "game_system"), pk=pk
+        )
+        response = JsonResponse(revision.document, json_dumps_params={"ensure_ascii": False})
+        filename = f"{revision.owner.slug}-r{revision.number}.json"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            _id_parameter("revision", "Entries of this revision."),
+            _id_parameter("catalogue", "Entries of this catalogue's latest revision."),
+            OpenApiParameter("q", OpenApiTypes.STR, description="Name contains (any case)."),
+            OpenApiParameter("category", OpenApiTypes.STR, description="A category entry id."),
+            OpenApiParameter(
+                "type",
+                OpenApiTypes.STR,
+                description=f"unit, model, upgrade, ... or {selectors.GROUP_TYPE!r} for groups.",
+            ),
+            OpenApiParameter(
+                "shared",
+                OpenApiTypes.BOOL,
+                description="Include entries below force level (shared and nested ones).",
+            ),
+        ]
+    )
+)
+class EntryViewSet(viewsets.ReadOnlyModelViewSet[Entry]):
+    """Visible entries; by default only those a player adds directly to a force."""
+
+    serializer_class = serializers.EntrySerializer
+    pagination_class = Pagination
+
+    def get_queryset(self) -> QuerySet[Entry]:
+        if self.action != "list":
+            return Entry.objects.filter(hidden=False)
+        params = self.request.query_params
+        filters = selectors.EntryFilters(
+            query=params.get("q", "").strip(),
+            category=params.get("category", ""),
+            type=params.get("type", ""),
+            include_shared=bool(_bool_param(self.request, "shared")),
+        )
+        return selectors.entry_search(filters, revision=self._revision())
+
+    def _revision(self) -> Revision | int | None:
+        revision = _int_param(self.request, "revision")
+        catalogue = _int_param(self.request, "catalogue")
+        if catalogue is None:
+            return revision
+        return selectors.revision_list(catalogue=get_object_or_404(Catalogue, pk=catalogue)).first()
+
+
+class ImportJobViewSet(viewsets.ReadOnlyModelViewSet[ImportJob]):
+    """Status and result of catalogue uploads (staff only)."""
+
+    serializer_class = serializers.ImportJobSerializer
+    permission_classes = [permissions.IsAdminUser]
+    pagination_class = Pagination
+
+    def get_queryset(self) -> QuerySet[ImportJob]:
+        return ImportJob.objects.order_by("-created_at", "-id")

@@ -1,0 +1,85 @@
+"""BattleScribe 1.x data files -> the current (2.03) format, with the BSData XSLT chain.
+
+The stylesheets (MIT, vendored in ``catalogues/xslt/``) each lift a document by one format
+version. Both the stylesheets and the document are parsed with no DTD, no entity resolution
+and no network, and the transforms may not read or write any file or URL.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from lxml import etree
+
+from armybuilder.engine.formats import FormatError
+
+XSLT_DIR = Path(__file__).resolve().parent / "xslt"
+# (version reached, stylesheet suffix), in order.
+STEPS: tuple[tuple[tuple[int, int], str], ...] = (
+    ((1, 15), "1_15"),
+    ((2, 0), "2_00"),
+    ((2, 1), "2_01"),
+    ((2, 2), "2_02"),
+    ((2, 3), "2_03"),
+)
+CURRENT = STEPS[-1][0]
+_STYLESHEET_PREFIX = {"gameSystem": "GameSystem", "catalogue": "Catalogue"}
+
+
+def _safe_parser() -> etree.XMLParser:
+    return etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+    )
+
+
+def parse_version(text: object) -> tuple[int, int] | None:
+    """``"1.15"`` -> ``(1, 15)``; None when absent or unreadable."""
+    if not isinstance(text, str):
+        return None
+    major, _, minor = text.strip().partition(".")
+    if not (major.isdigit() and (minor.isdigit() or not minor)):
+        return None
+    return int(major), int(minor or 0)
+
+
+def is_legacy(version: object) -> bool:
+    parsed = parse_version(version)
+    return parsed is not None and parsed < CURRENT
+
+
+@cache
+def _transform(kind: str, suffix: str) -> etree.XSLT:
+    path = XSLT_DIR / f"{_STYLESHEET_PREFIX[kind]}_{suffix}.xsl"
+    stylesheet = etree.parse(str(path), _safe_parser())
+    return etree.XSLT(stylesheet, access_control=etree.XSLTAccessControl.DENY_ALL)
+
+
+def convert(xml: bytes, *, kind: str, version: str) -> bytes:
+    """Lift a 1.x game system or catalogue (XML) to the current format (XML)."""
+    if kind not in _STYLESHEET_PREFIX:
+        raise FormatError("format.legacy", f"a {kind} in format {version} cannot be converted")
+    parsed = parse_version(version)
+    if parsed is None:
+        raise FormatError("format.legacy", f"unknown BattleScribe data version {version!r}")
+    try:
+        document = etree.fromstring(xml, _safe_parser())
+    except etree.XMLSyntaxError as error:
+        raise FormatError("format.malformed", f"not well-formed XML: {error}") from None
+    if document.getroottree().docinfo.doctype:
+        raise FormatError("format.dtd", "the document has a DTD (DOCTYPE), which is not allowed")
+    tree = document.getroottree()
+    for reached, suffix in STEPS:
+        if reached > parsed:
+            try:
+                tree = _transform(kind, suffix)(tree)
+            except etree.XSLTApplyError as error:
+                raise FormatError(
+                    "format.legacy", f"converting to format {suffix} failed: {error}"
+                ) from None
+    result: bytes = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
+    return result

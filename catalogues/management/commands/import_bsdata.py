@@ -1,0 +1,55 @@
+"""``manage.py import_bsdata PATH...``: import game systems and catalogues from disk.
+
+PATH may be a file (.gst/.cat, zipped .gstz/.catz, .json, or a .zip bundle of many) or a
+folder (read recursively). Everything is imported in one transaction, through the same
+service as uploads.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from armybuilder.engine.formats import suffix
+from catalogues.management.importing import ProgressBar, describe_error, describe_result
+from catalogues.services import CatalogueImportError, import_files
+
+EXTENSIONS = frozenset({".gst", ".cat", ".gstz", ".catz", ".json", ".zip"})
+
+
+def collect(paths: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files += sorted(
+                p for p in path.rglob("*") if p.is_file() and suffix(p.name) in EXTENSIONS
+            )
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise CommandError(f"{raw}: no such file or folder")
+    if not files:
+        raise CommandError("no game system or catalogue files found")
+    return files
+
+
+class Command(BaseCommand):
+    help = "Import BattleScribe game systems and catalogues (files, folders, zips)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("paths", nargs="+", metavar="PATH")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        files = collect(options["paths"])
+        try:
+            result = import_files(
+                files=[(path.name, path.read_bytes()) for path in files],
+                progress=ProgressBar(self.stdout),
+            )
+        except CatalogueImportError as error:
+            raise CommandError(describe_error(error)) from None
+        for line in describe_result(result):
+            self.stdout.write(line)

@@ -1,0 +1,527 @@
+"""Reads for the browse pages and the catalogue API.
+
+Querysets stay thin and never load a revision's whole document unless a caller needs it:
+parts of a document (cost types, sources, force entries) are read through JSON key lookups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Case, Count, Max, Q, QuerySet, Value, When
+from django.http import Http404
+
+from armybuilder.engine.closure import index_ids, iter_nodes
+from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
+
+# The ``type`` filter value that selects selection entry groups (which have no type).
+GROUP_TYPE = "group"
+
+
+# Game systems, catalogues, revisions
+
+
+def game_system_list() -> QuerySet[GameSystem]:
+    return GameSystem.objects.annotate(
+        catalogue_count=Count("catalogues", distinct=True),
+        latest_number=Max("revisions__number"),
+    ).order_by("name")
+
+
+def catalogue_list(
+    *, game_system: GameSystem | None = None, library: bool | None = None
+) -> QuerySet[Catalogue]:
+    catalogues = Catalogue.objects.select_related("game_system").annotate(
+        latest_number=Max("revisions__number"),
+        revision_count=Count("revisions", distinct=True),
+    )
+    if game_system is not None:
+        catalogues = catalogues.filter(game_system=game_system)
+    if library is not None:
+        catalogues = catalogues.filter(library=library)
+    return catalogues.order_by("library", "name")
+
+
+def catalogue_get(game_system_slug: str, catalogue_slug: str) -> Catalogue:
+    try:
+        return Catalogue.objects.select_related("game_system").get(
+            game_system__slug=game_system_slug, slug=catalogue_slug
+        )
+    except Catalogue.DoesNotExist as exc:
+        raise Http404("No such catalogue.") from exc
+
+
+def revision_list(
+    *, game_system: GameSystem | None = None, catalogue: Catalogue | None = None
+) -> QuerySet[Revision]:
+    """Revisions newest first, without their documents."""
+    revisions = Revision.objects.select_related(
+        "game_system", "catalogue", "catalogue__game_system"
+    ).defer("document")
+    if game_system is not None:
+        revisions = revisions.filter(game_system=game_system)
+    if catalogue is not None:
+        revisions = revisions.filter(catalogue=catalogue)
+    return revisions.order_by("-number", "-id")
+
+
+def revision_pick(revisions: QuerySet[Revision], number: str | None) -> Revision:
+    """The revision numbered ``number`` (the latest when none is asked for), or 404."""
+    if number:
+        if not number.isdigit():
+            raise Http404("No such revision.")
+        revisions = revisions.filter(number=int(number))
+    revision = revisions.first()
+    if revision is None:
+        raise Http404("No such revision.")
+    return revision
+
+
+def revision_part(revision: Revision, key: str) -> Any:
+    """One top-level field of a revision's document body, read without loading the rest."""
+    return (
+        Revision.objects.filter(pk=revision.pk)
+        .values_list(f"document__{revision.kind}__{key}", flat=True)
+        .first()
+    )
+
+
+def latest_game_system_revision(game_system: GameSystem) -> Revision | None:
+    return revision_list(game_system=game_system).first()
+
+
+# Document parts shown on the pages
+
+
+@dataclass(frozen=True)
+class CostType:
+    id: str
+    name: str
+    hidden: bool
+    default_limit: float | None
+
+
+@dataclass(frozen=True)
+class Source:
+    id: str
+    title: str
+    reference: str
+
+
+@dataclass(frozen=True)
+class Slot:
+    name: str
+    minimum: float | None
+    maximum: float | None
+
+
+@dataclass(frozen=True)
+class ForceEntry:
+    id: str
+    name: str
+    hidden: bool
+    slots: list[Slot]
+    children: list[ForceEntry] = field(default_factory=list)
+
+
+def _number(value: Any) -> float | None:
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def cost_types(revision: Revision | None) -> list[CostType]:
+    if revision is None:
+        return []
+    return [
+        CostType(
+            id=str(node.get("id", "")),
+            name=str(node.get("name", "")),
+            hidden=bool(node.get("hidden", False)),
+            default_limit=_limit(node.get("defaultCostLimit")),
+        )
+        for node in revision_part(revision, "costTypes") or []
+        if isinstance(node, dict)
+    ]
+
+
+def _limit(value: Any) -> float | None:
+    number = _number(value)
+    # BattleScribe writes -1 for "no default limit".
+    return None if number is None or number < 0 else number
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a pack's values come from: its sources, and what no source gives (our extension)."""
+
+    sources: list[Source] = field(default_factory=list)
+    # Ids of entries that are, or have a cost, marked ``"unverified": true``.
+    unverified_entries: frozenset[str] = frozenset()
+    # (entry id, cost type id) of each unverified cost.
+    unverified_costs: frozenset[tuple[str, str]] = frozenset()
+    # Entry id -> the id of the source it cites.
+    entry_sources: Mapping[str, str] = field(default_factory=dict)
+
+
+def provenance(revision: Revision) -> Provenance:
+    """The revision's provenance; only packs that list ``sources`` carry any."""
+    found = [
+        Source(
+            id=str(node.get("id", "")),
+            title=str(node.get("title", "")),
+            reference=str(node.get("reference", "")),
+        )
+        for node in revision_part(revision, "sources") or []
+        if isinstance(node, dict)
+    ]
+    if not found:
+        return Provenance()
+    # The entry index does not carry these marks, so read them from the (small) document.
+    unverified: set[str] = set()
+    unverified_costs: set[tuple[str, str]] = set()
+    entry_sources: dict[str, str] = {}
+    document = Revision.objects.values_list("document", flat=True).get(pk=revision.pk)
+    for node in iter_nodes(document):
+        node_id = node.get("id")
+        if not isinstance(node_id, str):
+            continue
+        if isinstance(node.get("source"), str):
+            entry_sources[node_id] = node["source"]
+        if node.get("unverified") is True:
+            unverified.add(node_id)
+        for cost in node.get("costs") or []:
+            if isinstance(cost, dict) and cost.get("unverified") is True:
+                unverified.add(node_id)
+                unverified_costs.add((node_id, str(cost.get("typeId", ""))))
+    return Provenance(found, frozenset(unverified), frozenset(unverified_costs), entry_sources)
+
+
+def force_entries(revision: Revision) -> list[ForceEntry]:
+    """The game system's force organisation: forces, their slots and slot limits."""
+    names = {
+        str(node.get("id")): str(node.get("name", ""))
+        for node in revision_part(revision, "categoryEntries") or []
+        if isinstance(node, dict)
+    }
+    return [_force_entry(node, names) for node in revision_part(revision, "forceEntries") or []]
+
+
+def _force_entry(node: Mapping[str, Any], category_names: Mapping[str, str]) -> ForceEntry:
+    slots = [
+        Slot(
+            name=str(link.get("name") or category_names.get(str(link.get("targetId")), "")),
+            minimum=_slot_limit(link, "min"),
+            maximum=_slot_limit(link, "max"),
+        )
+        for link in node.get("categoryLinks") or []
+    ]
+    return ForceEntry(
+        id=str(node.get("id", "")),
+        name=str(node.get("name", "")),
+        hidden=bool(node.get("hidden", False)),
+        slots=slots,
+        children=[_force_entry(child, category_names) for child in node.get("forceEntries") or []],
+    )
+
+
+def _slot_limit(link: Mapping[str, Any], kind: str) -> float | None:
+    """The plain selection-count limit on a slot; the lowest when several apply."""
+    values = [
+        number
+        for constraint in link.get("constraints") or []
+        if constraint.get("type") == kind
+        and constraint.get("field", "selections") == "selections"
+        and not constraint.get("percentValue")
+        and (number := _number(constraint.get("value"))) is not None
+        and number >= 0
+    ]
+    if not values:
+        return None
+    return min(values) if kind == "max" else max(values)
+
+
+# Entries
+
+
+@dataclass(frozen=True)
+class EntryFilters:
+    query: str = ""
+    category: str = ""  # a category entry id
+    type: str = ""  # unit, model, upgrade, ... or GROUP_TYPE
+    include_shared: bool = False  # search every indexed entry, not only the force-level ones
+
+    @property
+    def active(self) -> bool:
+        return bool(self.query or self.category or self.type or self.include_shared)
+
+
+def entry_search(filters: EntryFilters, *, revision: Revision | int | None) -> QuerySet[Entry]:
+    """Entries (of one revision, if given) matching ``filters``, by primary category and name.
+
+    Without ``include_shared`` only force-level (root) entries are listed: what a player can
+    add directly. Hidden entries are never listed.
+    """
+    entries = Entry.objects.filter(hidden=False)
+    if revision is not None:
+        entries = entries.filter(revision=revision)
+    if not filters.include_shared:
+        entries = entries.filter(root=True)
+    if filters.query:
+        entries = entries.filter(name__icontains=filters.query)
+    if filters.category:
+        entries = entries.filter(_has_category(filters.category))
+    if filters.type == GROUP_TYPE:
+        entries = entries.filter(kind=Entry.Kind.SELECTION_ENTRY_GROUP)
+    elif filters.type:
+        entries = entries.filter(type=filters.type)
+    # Entries with no primary category come last.
+    uncategorised = Case(When(primary_category="", then=Value(1)), default=Value(0))
+    return entries.order_by(uncategorised, "primary_category", "name", "id")
+
+
+def _has_category(category_id: str) -> Q:
+    # JSON containment is not available on SQLite; a quoted id inside the category list's
+    # text is exact, since ids never contain quotes.
+    return Q(categories__icontains=f'"{category_id}"')
+
+
+def entry_get(pk: int) -> Entry:
+    try:
+        return (
+            Entry.objects.select_related(
+                "revision__catalogue__game_system", "revision__game_system"
+            )
+            .defer("revision__document")
+            .get(pk=pk)
+        )
+    except Entry.DoesNotExist as exc:
+        raise Http404("No such entry.") from exc
+
+
+def entry_filter_options(revision: Revision) -> tuple[list[tuple[str, str]], list[str]]:
+    """The categories (id, name) and entry types used by a revision's visible entries."""
+    categories: dict[str, str] = {}
+    types: set[str] = set()
+    rows = Entry.objects.filter(revision=revision, hidden=False).values_list("categories", "type")
+    for entry_categories, entry_type in rows:
+        for category in entry_categories or []:
+            categories.setdefault(str(category.get("id", "")), str(category.get("name", "")))
+        if entry_type:
+            types.add(entry_type)
+    categories.pop("", None)
+    return sorted(categories.items(), key=lambda item: item[1].lower()), sorted(types)
+
+
+def entry_other_revisions(entry: Entry) -> QuerySet[Revision]:
+    """Other revisions of the same game system or catalogue that hold this entry's id."""
+    revision = entry.revision
+    owner = (
+        Q(catalogue=revision.catalogue_id)
+        if revision.catalogue_id
+        else Q(game_system=revision.game_system_id, catalogue__isnull=True)
+    )
+    return (
+        Revision.objects.filter(owner, entries__bs_id=entry.bs_id)
+        .exclude(pk=revision.pk)
+        .defer("document")
+        .distinct()
+        .order_by("-number")
+    )
+
+
+def entry_in_revision(revision: Revision, bs_id: str) -> Entry | None:
+    return Entry.objects.filter(revision=revision, bs_id=bs_id).order_by("id").first()
+
+
+# Points comparison between two revisions
+
+
+@dataclass(frozen=True)
+class ComparedEntry:
+    bs_id: str
+    name: str
+    type: str
+    primary_category: str
+    old_costs: dict[str, Any]  # typeId -> value
+    new_costs: dict[str, Any]
+
+    def delta(self, type_id: str) -> float | None:
+        old = _number(self.old_costs.get(type_id))
+        new = _number(self.new_costs.get(type_id))
+        return None if old is None or new is None else new - old
+
+
+@dataclass(frozen=True)
+class Comparison:
+    old: Revision
+    new: Revision
+    added: list[ComparedEntry]
+    removed: list[ComparedEntry]
+    changed: list[ComparedEntry]
+
+
+def compare_revisions(old: Revision, new: Revision) -> Comparison:
+    """Selection entries added, removed, or with changed costs between two revisions.
+
+    Entries are matched by BattleScribe id (the first definition when an id repeats, as in
+    real data); groups have no costs and are left out.
+    """
+    before, after = _costed_entries(old), _costed_entries(new)
+
+    def compared(bs_id: str) -> ComparedEntry:
+        row = after.get(bs_id) or before[bs_id]
+        return ComparedEntry(
+            bs_id=bs_id,
+            name=row["name"],
+            type=row["type"],
+            primary_category=row["primary_category"],
+            old_costs=_cost_map(before.get(bs_id)),
+            new_costs=_cost_map(after.get(bs_id)),
+        )
+
+    def by_name(ids: Iterable[str]) -> list[ComparedEntry]:
+        return sorted((compared(i) for i in ids), key=lambda e: (e.name.lower(), e.bs_id))
+
+    common = before.keys() & after.keys()
+    return Comparison(
+        old=old,
+        new=new,
+        added=by_name(after.keys() - before.keys()),
+        removed=by_name(before.keys() - after.keys()),
+        changed=by_name(i for i in common if _cost_map(before[i]) != _cost_map(after[i])),
+    )
+
+
+def _costed_entries(revision: Revision) -> dict[str, Mapping[str, Any]]:
+    rows = (
+        Entry.objects.filter(revision=revision, kind=Entry.Kind.SELECTION_ENTRY)
+        .order_by("id")
+        .values("bs_id", "name", "type", "primary_category", "costs")
+    )
+    entries: dict[str, Mapping[str, Any]] = {}
+    for row in rows:
+        entries.setdefault(row["bs_id"], row)
+    return entries
+
+
+def _cost_map(row: Mapping[str, Any] | None) -> dict[str, Any]:
+    if row is None:
+        return {}
+    return {str(cost.get("typeId", "")): cost.get("value") for cost in row["costs"] or []}
+
+
+# Import jobs
+
+
+def import_job_get(pk: int) -> ImportJob:
+    try:
+        return ImportJob.objects.select_related("created_by").get(pk=pk)
+    except ImportJob.DoesNotExist as exc:
+        raise Http404("No such import job.") from exc
+
+
+@dataclass(frozen=True)
+class ImportedRevision:
+    name: str
+    kind: str
+    number: int
+    status: str  # created | unchanged
+    entries: int
+    unresolved_links: int
+    revision: Revision | None  # None once the revision has been deleted
+
+
+def import_job_revisions(job: ImportJob) -> list[ImportedRevision]:
+    """The revisions a finished job imported, with the stored rows to link to."""
+    reported = (job.result or {}).get("revisions") or []
+    stored = revision_list().in_bulk([r.get("revision_pk") for r in reported])
+    return [
+        ImportedRevision(
+            name=str(r.get("name", "")),
+            kind=str(r.get("kind", "")),
+            number=int(r.get("revision", 0)),
+            status=str(r.get("status", "")),
+            entries=int(r.get("entries", 0)),
+            unresolved_links=int(r.get("unresolved_links", 0)),
+            revision=stored.get(r.get("revision_pk")),
+        )
+        for r in reported
+    ]
+
+
+@dataclass(frozen=True)
+class EntryOption:
+    entry: Entry
+    choices: list[Entry]  # a group's members (empty for a plain entry)
+
+
+def entry_options(entry: Entry) -> list[EntryOption]:
+    """What can be taken inside an entry: its entries and groups, whether defined in place
+    or linked (``entryLinks``), each group with its members; hidden ones left out.
+
+    The entry index has no rows for links, so the structure comes from the document and the
+    rows (for costs and pages) from the revisions the document can see.
+    """
+    revision = entry.revision
+    index = index_ids(Revision.objects.values_list("document", flat=True).get(pk=revision.pk))
+    node = index.get(entry.bs_id, {})
+    options = [(option, _option_nodes(option, index)) for option in _option_nodes(node, index)]
+    wanted = {str(n.get("id")) for n, members in options for n in (n, *members)}
+    rows = _visible_rows(_visible_revisions(revision), wanted, prefer=revision.pk)
+    return [
+        EntryOption(rows[str(n.get("id"))], [rows[m] for m in _ids(members) if m in rows])
+        for n, members in options
+        if str(n.get("id")) in rows
+    ]
+
+
+def _option_nodes(
+    node: Mapping[str, Any], index: Mapping[str, dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A node's child entries and groups, link targets resolved where the document has them."""
+    found: list[dict[str, Any]] = []
+    for container in ("selectionEntries", "selectionEntryGroups", "entryLinks"):
+        for child in node.get(container) or []:
+            if child.get("hidden") is True:
+                continue
+            if container == "entryLinks":
+                # A target outside this document still has an index row under its id.
+                child = index.get(str(child.get("targetId")), {"id": child.get("targetId")})
+            found.append(child)
+    return found
+
+
+def _ids(nodes: Iterable[Mapping[str, Any]]) -> list[str]:
+    return [str(n.get("id")) for n in nodes]
+
+
+def _visible_revisions(revision: Revision) -> list[int]:
+    """The revision and the latest revisions of what it sees: linked catalogues, game system."""
+    if revision.catalogue is None:
+        return [revision.pk]
+    game_system = revision.catalogue.game_system
+    seen = [revision.pk]
+    pending = [revision]
+    while pending:
+        current = pending.pop()
+        for link in revision_part(current, "catalogueLinks") or []:
+            linked = (
+                revision_list()
+                .filter(catalogue__game_system=game_system, catalogue__bs_id=link.get("targetId"))
+                .first()
+            )
+            if linked is not None and linked.pk not in seen:
+                seen.append(linked.pk)
+                pending.append(linked)
+    latest = latest_game_system_revision(game_system)
+    return seen + ([latest.pk] if latest else [])
+
+
+def _visible_rows(revision_ids: list[int], bs_ids: set[str], prefer: int) -> dict[str, Entry]:
+    rows: dict[str, Entry] = {}
+    candidates = Entry.objects.filter(revision_id__in=revision_ids, bs_id__in=bs_ids, hidden=False)
+    # The entry's own revision wins, then the first definition.
+    for row in sorted(candidates, key=lambda r: (r.revision_id != prefer, r.pk)):
+        rows.setdefault(row.bs_id, row)
+    return rows

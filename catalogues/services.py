@@ -1,0 +1,697 @@
+"""Importing BattleScribe game systems and catalogues into the store.
+
+``import_files`` is the one way data gets in: the upload task, ``import_bsdata`` and
+``load_catalogues`` all call it. It reads every file first (any unreadable file refuses the
+whole import), then writes everything in one transaction (any conflict rolls it all back).
+
+Revisions are never overwritten: a new revision number is stored beside the older ones,
+the same revision with the same content is a no-op, and the same revision with different
+content is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils.text import slugify
+
+from armybuilder.engine.closure import index_ids, unresolved_links
+from armybuilder.engine.formats import (
+    BUNDLE_EXTENSION,
+    FormatError,
+    Limits,
+    document_root,
+    parse_xml,
+    read_document,
+    suffix,
+    unzip_bundle,
+    xml_bytes,
+)
+from catalogues import legacy
+from catalogues.models import Catalogue, Entry, GameSystem, Revision
+
+JsonDict = dict[str, Any]
+Progress = Callable[[int, str], None]
+
+ENTRY_CONTAINERS: Mapping[str, str] = {
+    "selectionEntries": Entry.Kind.SELECTION_ENTRY,
+    "sharedSelectionEntries": Entry.Kind.SELECTION_ENTRY,
+    "selectionEntryGroups": Entry.Kind.SELECTION_ENTRY_GROUP,
+    "sharedSelectionEntryGroups": Entry.Kind.SELECTION_ENTRY_GROUP,
+}
+SHARED_CONTAINERS = frozenset({"sharedSelectionEntries", "sharedSelectionEntryGroups"})
+
+
+# Results and errors
+
+
+@dataclass(frozen=True, slots=True)
+class FileProblem:
+    file: str
+    code: str
+    message: str
+
+
+class CatalogueImportError(Exception):
+    """The import was refused; nothing was stored. ``problems`` says why, per file."""
+
+    def __init__(self, problems: Sequence[FileProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(f"{p.file}: {p.message}" for p in self.problems))
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedRevision:
+    file: str
+    kind: str  # gameSystem | catalogue
+    bs_id: str
+    name: str
+    revision: int
+    status: str  # created | unchanged
+    revision_pk: int
+    entries: int
+    unresolved_links: int
+
+
+@dataclass(slots=True)
+class ImportResult:
+    revisions: list[ImportedRevision] = field(default_factory=list)
+    unresolved_links: list[JsonDict] = field(default_factory=list)
+
+    @property
+    def created(self) -> list[ImportedRevision]:
+        return [r for r in self.revisions if r.status == "created"]
+
+    @property
+    def unchanged(self) -> list[ImportedRevision]:
+        return [r for r in self.revisions if r.status == "unchanged"]
+
+    def as_dict(self) -> JsonDict:
+        return {
+            "created": len(self.created),
+            "unchanged": len(self.unchanged),
+            "revisions": [asdict(r) for r in self.revisions],
+            "unresolved_links": self.unresolved_links,
+        }
+
+
+# Reading
+
+
+@dataclass(slots=True)
+class _Document:
+    file: str
+    kind: str
+    body: JsonDict
+    source_format: str
+    sha256: str
+
+    @property
+    def bs_id(self) -> str:
+        return str(self.body["id"])
+
+    @property
+    def revision(self) -> int:
+        value = self.body.get("revision", 0)
+        return value if isinstance(value, int) else 0
+
+    @property
+    def document(self) -> JsonDict:
+        return {self.kind: self.body}
+
+
+def import_limits() -> Limits:
+    return Limits(
+        max_input_bytes=settings.CATALOGUE_MAX_UPLOAD_BYTES,
+        max_document_bytes=settings.CATALOGUE_MAX_UNZIPPED_BYTES,
+    )
+
+
+def _expand(files: Iterable[tuple[str, bytes]], limits: Limits) -> list[tuple[str, bytes]]:
+    """Each file, with ``.zip`` bundles replaced by the documents they hold."""
+    expanded: list[tuple[str, bytes]] = []
+    for name, data in files:
+        if suffix(name) == BUNDLE_EXTENSION:
+            expanded.extend(
+                (f"{name}/{inner}", content) for inner, content in unzip_bundle(data, limits=limits)
+            )
+        else:
+            expanded.append((name, data))
+    return expanded
+
+
+def _check_body(kind: str, body: JsonDict) -> None:
+    for key in ("id", "name") + (("gameSystemId",) if kind == "catalogue" else ()):
+        if not isinstance(body.get(key), str) or not body[key]:
+            raise FormatError("format.structure", f"the {kind} has no {key!r}")
+    revision = body.get("revision", 0)
+    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
+        raise FormatError("format.structure", f"revision {revision!r} is not a whole number")
+
+
+def _read(name: str, data: bytes, limits: Limits) -> _Document:
+    document = read_document(data, name, limits=limits)
+    kind, body = document_root(document)
+    if kind == "roster":
+        raise FormatError("format.wrong_root", "this is a roster, not a game system or catalogue")
+    ext = suffix(name)
+    source = Revision.SourceFormat.JSON if ext == ".json" else Revision.SourceFormat.XML
+    if ext.endswith("z"):
+        source = Revision.SourceFormat.ZIP
+    version = body.get("battleScribeVersion")
+    if legacy.is_legacy(version):
+        if source == Revision.SourceFormat.JSON:
+            raise FormatError("format.legacy", f"format {version} is only read as XML")
+        converted = legacy.convert(
+            xml_bytes(data, name, limits=limits), kind=kind, version=str(version)
+        )
+        kind, body = document_root(parse_xml(converted, limits=limits))
+        source = Revision.SourceFormat.LEGACY
+    _check_body(kind, body)
+    # The file's own hash: an identical file is recognised without comparing documents.
+    sha256 = hashlib.sha256(data).hexdigest()
+    return _Document(file=name, kind=kind, body=body, source_format=source, sha256=sha256)
+
+
+def read_files(
+    files: Iterable[tuple[str, bytes]], *, limits: Limits | None = None
+) -> list[_Document]:
+    """Read every file; raise CatalogueImportError listing every file that cannot be read."""
+    limits = limits or import_limits()
+    problems: list[FileProblem] = []
+    documents: list[_Document] = []
+    try:
+        expanded = _expand(files, limits)
+    except FormatError as error:
+        raise CatalogueImportError([FileProblem("upload", error.code, error.message)]) from None
+    for name, data in expanded:
+        try:
+            document = _read(name, data, limits)
+        except FormatError as error:
+            problems.append(FileProblem(name, error.code, error.message))
+            continue
+        documents.append(document)
+    if problems:
+        raise CatalogueImportError(problems)
+    if not documents:
+        raise CatalogueImportError([FileProblem("upload", "import.empty", "no files to import")])
+    return documents
+
+
+# Storing
+
+
+def _unique_slug(name: str, taken: Callable[[str], bool]) -> str:
+    base = slugify(name)[:100] or "untitled"
+    slug, number = base, 1
+    while taken(slug):
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
+
+
+def _game_system(document: _Document) -> GameSystem:
+    game_system = GameSystem.objects.filter(bs_id=document.bs_id).first()
+    if game_system is None:
+        slug = _unique_slug(
+            document.body["name"], lambda s: GameSystem.objects.filter(slug=s).exists()
+        )
+        return GameSystem.objects.create(
+            bs_id=document.bs_id, name=document.body["name"], slug=slug
+        )
+    if document.revision >= _latest_number(game_system.revisions.all()):
+        GameSystem.objects.filter(pk=game_system.pk).update(name=document.body["name"])
+    return game_system
+
+
+def _catalogue(document: _Document, game_system: GameSystem) -> Catalogue:
+    catalogue = Catalogue.objects.filter(game_system=game_system, bs_id=document.bs_id).first()
+    library = document.body.get("library") is True
+    if catalogue is None:
+        slug = _unique_slug(
+            document.body["name"],
+            lambda s: Catalogue.objects.filter(game_system=game_system, slug=s).exists(),
+        )
+        return Catalogue.objects.create(
+            game_system=game_system,
+            bs_id=document.bs_id,
+            name=document.body["name"],
+            slug=slug,
+            library=library,
+        )
+    if document.revision >= _latest_number(catalogue.revisions.all()):
+        Catalogue.objects.filter(pk=catalogue.pk).update(
+            name=document.body["name"], library=library
+        )
+    return catalogue
+
+
+def _latest_number(revisions: Any) -> int:
+    latest = revisions.order_by("-number").values_list("number", flat=True).first()
+    return -1 if latest is None else int(latest)
+
+
+def _dedupe(documents: list[_Document]) -> list[_Document]:
+    """Drop repeats of one revision within an upload; refuse conflicting repeats."""
+    seen: dict[tuple[str, str, int], _Document] = {}
+    problems: list[FileProblem] = []
+    for document in documents:
+        key = (document.kind, document.bs_id, document.revision)
+        first = seen.setdefault(key, document)
+        if (
+            first is not document
+            and first.sha256 != document.sha256
+            and first.body != document.body
+        ):
+            problems.append(
+                FileProblem(
+                    document.file,
+                    "import.revision_conflict",
+                    f"{document.body['name']} revision {document.revision} appears twice with "
+                    f"different content (also in {first.file})",
+                )
+            )
+    if problems:
+        raise CatalogueImportError(problems)
+    return list(seen.values())
+
+
+class _Closure:
+    """The documents an import's links may point into: this upload's, else the latest stored."""
+
+    def __init__(self, documents: list[_Document]) -> None:
+        self.game_systems = {d.bs_id: d.body for d in documents if d.kind == "gameSystem"}
+        self.catalogues = {d.bs_id: d.body for d in documents if d.kind == "catalogue"}
+        self._indexes: dict[int, dict[str, JsonDict]] = {}
+
+    def game_system(self, bs_id: str) -> JsonDict | None:
+        if bs_id not in self.game_systems:
+            revision = Revision.objects.filter(game_system__bs_id=bs_id).order_by("-number").first()
+            if revision is None:
+                return None
+            self.game_systems[bs_id] = revision.body
+        return self.game_systems[bs_id]
+
+    def catalogues_for(self, body: JsonDict, game_system_id: str) -> list[JsonDict]:
+        """The catalogue and every catalogue it links to, transitively."""
+        found: dict[str, JsonDict] = {}
+        pending = [body]
+        while pending:
+            current = pending.pop()
+            found[str(current["id"])] = current
+            for link in current.get("catalogueLinks") or []:
+                target = link.get("targetId")
+                if isinstance(target, str) and target not in found:
+                    linked = self._catalogue(target, game_system_id)
+                    if linked is not None:
+                        pending.append(linked)
+        return list(found.values())
+
+    def _catalogue(self, bs_id: str, game_system_id: str) -> JsonDict | None:
+        if bs_id not in self.catalogues:
+            revision = (
+                Revision.objects.filter(
+                    catalogue__bs_id=bs_id, catalogue__game_system__bs_id=game_system_id
+                )
+                .order_by("-number")
+                .first()
+            )
+            if revision is None:
+                return None
+            self.catalogues[bs_id] = revision.body
+        return self.catalogues[bs_id]
+
+    def index(self, body: JsonDict) -> dict[str, JsonDict]:
+        key = id(body)
+        if key not in self._indexes:
+            self._indexes[key] = index_ids(body)
+        return self._indexes[key]
+
+
+# The entry index
+
+
+class _Resolver:
+    def __init__(self, indexes: list[dict[str, JsonDict]]) -> None:
+        self.indexes = indexes
+
+    def get(self, bs_id: Any) -> JsonDict | None:
+        for index in self.indexes:
+            node = index.get(bs_id)
+            if node is not None:
+                return node
+        return None
+
+
+def _profile(node: JsonDict) -> JsonDict:
+    return {
+        "id": node.get("id", ""),
+        "name": node.get("name", ""),
+        "typeId": node.get("typeId", ""),
+        "typeName": node.get("typeName", ""),
+        "characteristics": [
+            {
+                "name": c.get("name", ""),
+                "typeId": c.get("typeId", ""),
+                "value": c.get("$text", c.get("value", "")),
+            }
+            for c in node.get("characteristics") or []
+        ],
+    }
+
+
+def _rule(node: JsonDict) -> JsonDict:
+    return {
+        "id": node.get("id", ""),
+        "name": node.get("name", ""),
+        "description": node.get("description", ""),
+    }
+
+
+def _info(node: JsonDict, resolver: _Resolver) -> tuple[list[JsonDict], list[JsonDict]]:
+    """Profiles and rules shown for an entry: its own, its info groups', and linked ones."""
+    profiles = [_profile(p) for p in node.get("profiles") or []]
+    rules = [_rule(r) for r in node.get("rules") or []]
+    for group in node.get("infoGroups") or []:
+        more_profiles, more_rules = _info(group, resolver)
+        profiles += more_profiles
+        rules += more_rules
+    for link in node.get("infoLinks") or []:
+        target = resolver.get(link.get("targetId"))
+        if target is None:
+            continue
+        kind = link.get("type")
+        if kind == "profile":
+            profiles.append(_profile(target))
+        elif kind == "rule":
+            rules.append(_rule(target))
+        elif kind == "infoGroup":
+            more_profiles, more_rules = _info(target, resolver)
+            profiles += more_profiles
+            rules += more_rules
+    return profiles, rules
+
+
+def _entry(
+    node: JsonDict,
+    kind: str,
+    *,
+    shared: bool,
+    parent: str,
+    root_link: JsonDict | None,
+    resolver: _Resolver,
+) -> JsonDict:
+    """Index fields of one entry. ``root_link``: the root entry link that puts it on the
+    force level; its categories come first (40k, e.g., sets primary categories there)."""
+    category_links = [*(root_link or {}).get("categoryLinks", []), *node.get("categoryLinks", [])]
+    categories = []
+    primary = ""
+    for link in category_links:
+        target = resolver.get(link.get("targetId"))
+        name = str((target or link).get("name", ""))
+        is_primary = link.get("primary") is True
+        categories.append({"id": link.get("targetId", ""), "name": name, "primary": is_primary})
+        if is_primary and not primary:
+            primary = name
+    profiles, rules = _info(node, resolver)
+    return {
+        "bs_id": str(node.get("id", "")),
+        "name": str(node.get("name", "")),
+        "kind": kind,
+        "type": str(node.get("type", "")) if kind == Entry.Kind.SELECTION_ENTRY else "",
+        "shared": shared,
+        "root": root_link is not None or (not parent and not shared),
+        "hidden": node.get("hidden") is True or (root_link or {}).get("hidden") is True,
+        "parent_bs_id": parent,
+        "primary_category": primary,
+        "categories": categories,
+        "costs": [
+            {"typeId": c.get("typeId", ""), "name": c.get("name", ""), "value": c.get("value", 0)}
+            for c in node.get("costs") or []
+        ],
+        "profiles": profiles,
+        "rules": rules,
+    }
+
+
+def build_entries(body: JsonDict, resolver: _Resolver) -> list[JsonDict]:
+    """Index fields for each selection entry and group of the document, at any depth, plus
+    the targets of its root entry links that live in other files (e.g. a library), so that
+    every entry selectable at force level has a row."""
+    root_links: dict[Any, JsonDict] = {}
+    for link in body.get("entryLinks") or []:
+        root_links.setdefault(link.get("targetId"), link)
+    entries: list[JsonDict] = []
+    defined: set[Any] = set()
+    pending: list[tuple[JsonDict, str]] = [(body, "")]
+    while pending:
+        holder, holder_id = pending.pop()
+        is_document = holder is body
+        for container, kind in ENTRY_CONTAINERS.items():
+            for node in holder.get(container) or []:
+                node_id = node.get("id")
+                defined.add(node_id)
+                entries.append(
+                    _entry(
+                        node,
+                        kind,
+                        shared=is_document and container in SHARED_CONTAINERS,
+                        parent=holder_id,
+                        root_link=root_links.pop(node_id, None) if is_document else None,
+                        resolver=resolver,
+                    )
+                )
+                pending.append((node, str(node_id or "")))
+        for link in holder.get("entryLinks") or []:
+            pending.append((link, holder_id))
+    for target_id, link in root_links.items():
+        target = None if target_id in defined else resolver.get(target_id)
+        link_kind = link.get("type")
+        if target is not None and link_kind in ENTRY_CONTAINERS.values():
+            entries.append(
+                _entry(
+                    target,
+                    str(link_kind),
+                    shared=False,
+                    parent="",
+                    root_link=link,
+                    resolver=resolver,
+                )
+            )
+    return entries
+
+
+def _store(
+    document: _Document,
+    *,
+    owner: GameSystem | Catalogue,
+    unresolved: list[JsonDict],
+    resolver: _Resolver,
+) -> tuple[Revision, int]:
+    body = document.body
+    entries = build_entries(body, resolver)
+    game_system_revision = body.get("gameSystemRevision")
+    revision = Revision.objects.create(
+        game_system=owner if isinstance(owner, GameSystem) else None,
+        catalogue=owner if isinstance(owner, Catalogue) else None,
+        number=document.revision,
+        name=body["name"],
+        battlescribe_version=str(body.get("battleScribeVersion", ""))[:20],
+        game_system_revision=game_system_revision
+        if isinstance(game_system_revision, int)
+        else None,
+        document=document.document,
+        source_name=document.file[-255:],
+        source_format=document.source_format,
+        sha256=document.sha256,
+        unresolved_links=unresolved,
+        entry_count=len(entries),
+    )
+    _insert_entries(revision, entries)
+    return revision, len(entries)
+
+
+_ENTRY_COLUMNS = (
+    "bs_id",
+    "name",
+    "kind",
+    "type",
+    "shared",
+    "root",
+    "hidden",
+    "parent_bs_id",
+    "primary_category",
+    "categories",
+    "costs",
+    "profiles",
+    "rules",
+)
+_ENTRY_JSON_COLUMNS = frozenset({"categories", "costs", "profiles", "rules"})
+
+
+def _insert_entries(revision: Revision, entries: list[JsonDict]) -> None:
+    if connection.vendor != "postgresql":
+        Entry.objects.bulk_create((Entry(revision=revision, **e) for e in entries), batch_size=500)
+        return
+    # COPY is several times faster than INSERT for thousands of rows with JSON columns.
+    table = connection.ops.quote_name(Entry._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(c) for c in ("revision_id", *_ENTRY_COLUMNS))
+    dumps = json.dumps
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+    ):
+        for entry in entries:
+            copy.write_row(
+                (
+                    revision.pk,
+                    *(
+                        dumps(entry[c]) if c in _ENTRY_JSON_COLUMNS else entry[c]
+                        for c in _ENTRY_COLUMNS
+                    ),
+                )
+            )
+
+
+def _existing(document: _Document, owner: GameSystem | Catalogue) -> Revision | None:
+    return (
+        owner.revisions.filter(number=document.revision).only("id", "sha256", "source_name").first()
+    )
+
+
+def _same_content(existing: Revision, document: _Document) -> bool:
+    if existing.sha256 == document.sha256:
+        return True
+    # The same content in another file (zipped, JSON, reformatted) is still the same revision.
+    stored = Revision.objects.values_list("document", flat=True).get(pk=existing.pk)
+    return bool(stored == document.document)
+
+
+def _conflict(document: _Document, existing: Revision) -> FileProblem:
+    return FileProblem(
+        document.file,
+        "import.revision_conflict",
+        f"{document.body['name']} revision {document.revision} is already stored (from "
+        f"{existing.source_name}) with different content; give changed data a new revision number",
+    )
+
+
+def import_files(
+    *,
+    files: Sequence[tuple[str, bytes]],
+    progress: Progress | None = None,
+    limits: Limits | None = None,
+) -> ImportResult:
+    """Import game systems and catalogues (any mix of files, zips and bundles), atomically.
+
+    Raises CatalogueImportError (nothing stored) when a file cannot be read, a catalogue's
+    game system is neither stored nor in the upload, or a revision conflicts.
+    """
+    report = progress or (lambda _percent, _message: None)
+    report(0, f"Reading {len(files)} file(s)")
+    documents = _dedupe(read_files(files, limits=limits))
+    # Game systems first: catalogues need theirs.
+    documents.sort(key=lambda d: (d.kind != "gameSystem", d.file))
+    report(40, f"Read {len(documents)} document(s)")
+    closure = _Closure(documents)
+    result = ImportResult()
+    with transaction.atomic():
+        unresolved = _unresolved_by_file(documents, closure)
+        problems: list[FileProblem] = []
+        for number, document in enumerate(documents, start=1):
+            imported = _import_one(document, closure, unresolved, problems)
+            if imported is not None:
+                result.revisions.append(imported)
+                result.unresolved_links.extend(
+                    {"file": document.file, **link}
+                    for link in unresolved.get((document.kind, document.bs_id), [])
+                )
+            report(40 + 60 * number // len(documents), f"Stored {document.file}")
+        if problems:
+            raise CatalogueImportError(problems)
+    return result
+
+
+def _unresolved_by_file(
+    documents: list[_Document], closure: _Closure
+) -> dict[tuple[str, str], list[JsonDict]]:
+    """Unresolved links of each uploaded document, checked once per game system."""
+    by_game_system: dict[str, list[_Document]] = {}
+    for document in documents:
+        game_system_id = (
+            document.bs_id if document.kind == "gameSystem" else document.body["gameSystemId"]
+        )
+        by_game_system.setdefault(str(game_system_id), []).append(document)
+    found: dict[tuple[str, str], list[JsonDict]] = {}
+    for game_system_id, group in by_game_system.items():
+        game_system = closure.game_system(game_system_id)
+        if game_system is None:
+            continue  # reported as a missing game system
+        catalogues = {
+            str(body["id"]): body
+            for document in group
+            if document.kind == "catalogue"
+            for body in closure.catalogues_for(document.body, game_system_id)
+        }
+        uploaded = {document.bs_id: document.kind for document in group}
+        for link in unresolved_links(game_system, list(catalogues.values())):
+            kind = uploaded.get(link.file_id)
+            if kind is not None:
+                found.setdefault((kind, link.file_id), []).append(asdict(link))
+    return found
+
+
+def _import_one(
+    document: _Document,
+    closure: _Closure,
+    unresolved_by_file: Mapping[tuple[str, str], list[JsonDict]],
+    problems: list[FileProblem],
+) -> ImportedRevision | None:
+    owner: GameSystem | Catalogue
+    if document.kind == "gameSystem":
+        owner = _game_system(document)
+        visible = [document.body]
+    else:
+        game_system_id = str(document.body["gameSystemId"])
+        game_system = GameSystem.objects.filter(bs_id=game_system_id).first()
+        stored_body = closure.game_system(game_system_id) if game_system else None
+        if game_system is None or stored_body is None:
+            problems.append(
+                FileProblem(
+                    document.file,
+                    "import.missing_game_system",
+                    f"{document.body['name']} needs game system {game_system_id}: "
+                    "import it first or in the same upload",
+                )
+            )
+            return None
+        owner = _catalogue(document, game_system)
+        visible = [*closure.catalogues_for(document.body, game_system_id), stored_body]
+    existing = _existing(document, owner)
+    if existing is not None and not _same_content(existing, document):
+        problems.append(_conflict(document, existing))
+        return None
+    unresolved = unresolved_by_file.get((document.kind, document.bs_id), [])
+    if existing is not None:
+        revision, entries, status = existing, existing.entries.count(), "unchanged"
+    else:
+        resolver = _Resolver([closure.index(body) for body in visible])
+        revision, entries = _store(document, owner=owner, unresolved=unresolved, resolver=resolver)
+        status = "created"
+    return ImportedRevision(
+        file=document.file,
+        kind=document.kind,
+        bs_id=document.bs_id,
+        name=str(document.body["name"]),
+        revision=document.revision,
+        status=status,
+        revision_pk=revision.pk,
+        entries=entries,
+        unresolved_links=len(unresolved),
+    )

@@ -1,0 +1,80 @@
+"""Display helpers for catalogue data: cost values and an entry's costs by cost type."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import template
+from django.urls import reverse
+
+from catalogues.models import Entry, Revision
+from catalogues.selectors import ComparedEntry, CostType, Provenance
+
+register = template.Library()
+
+
+@dataclass(frozen=True)
+class ShownCost:
+    name: str
+    value: Any
+    unverified: bool
+
+
+@register.filter
+def number(value: Any) -> str:
+    """A cost or limit as people write it: ``200`` rather than ``200.0``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
+
+
+@register.simple_tag
+def entry_costs(
+    entry: Entry,
+    types: Sequence[CostType],
+    provenance: Provenance,
+    skip_zero: bool = False,
+) -> list[ShownCost]:
+    """An entry's costs in the game system's cost type order, hidden cost types left out."""
+    by_type = {str(cost.get("typeId", "")): cost for cost in entry.costs or []}
+    names = {cost_type.id: cost_type.name for cost_type in types}
+    hidden = {cost_type.id for cost_type in types if cost_type.hidden}
+    order = [t.id for t in types if t.id in by_type] + [t for t in by_type if t not in names]
+    return [
+        ShownCost(
+            name=names.get(type_id) or str(by_type[type_id].get("name", "")),
+            value=by_type[type_id].get("value"),
+            unverified=(entry.bs_id, type_id) in provenance.unverified_costs,
+        )
+        for type_id in order
+        if type_id not in hidden and not (skip_zero and not by_type[type_id].get("value"))
+    ]
+
+
+@dataclass(frozen=True)
+class CostChange:
+    old: Any
+    new: Any
+    delta: float | None
+
+
+@register.simple_tag
+def cost_change(item: ComparedEntry, type_id: str) -> CostChange:
+    """One cost type's values before and after, for a row of the points comparison."""
+    return CostChange(
+        old=item.old_costs.get(type_id), new=item.new_costs.get(type_id), delta=item.delta(type_id)
+    )
+
+
+@register.filter
+def revision_url(revision: Revision) -> str:
+    """The browse page showing this revision of its game system or catalogue."""
+    if revision.catalogue is not None:
+        catalogue = revision.catalogue
+        path = reverse("catalogues:catalogue", args=[catalogue.game_system.slug, catalogue.slug])
+    else:
+        assert revision.game_system is not None  # a revision belongs to one or the other
+        path = reverse("catalogues:game_system", args=[revision.game_system.slug])
+    return f"{path}?revision={revision.number}"

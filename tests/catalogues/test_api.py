@@ -1,0 +1,202 @@
+"""The read-only catalogue API and its OpenAPI schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.validation import validate_schema
+
+from catalogues.models import Catalogue, ImportJob
+from tests.catalogues import browse_data as data
+
+
+@pytest.fixture
+def orcs(db: None) -> Catalogue:
+    return data.import_test_battles(revisions=2)
+
+
+def get(client: Client, path: str, **params: Any) -> Any:
+    response = client.get(path, params)
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def names(payload: dict[str, Any]) -> list[str]:
+    return sorted(item["name"] for item in payload["results"])
+
+
+def test_game_systems(client: Client, orcs: Catalogue) -> None:
+    payload = get(client, "/api/game-systems/")
+
+    assert payload["count"] == 1
+    (item,) = payload["results"]
+    assert item["bs_id"] == data.GAME_SYSTEM_ID
+    assert item["latest_revision"] == 1
+    assert item["catalogue_count"] == 1
+    assert client.get(item["page_url"]).status_code == 200
+
+
+def test_catalogues_filter_by_game_system_and_library(client: Client, orcs: Catalogue) -> None:
+    game_system_id = orcs.game_system_id
+
+    matching = get(client, "/api/catalogues/", game_system=game_system_id, library="false")
+    libraries = get(client, "/api/catalogues/", library="true")
+    other = get(client, "/api/catalogues/", game_system=game_system_id + 1)
+
+    assert [
+        (c["name"], c["latest_revision"], c["revision_count"]) for c in matching["results"]
+    ] == [("Test Orcs", 2, 2)]
+    assert libraries["count"] == 0
+    assert other["count"] == 0
+
+
+def test_revisions_and_document_download(client: Client, orcs: Catalogue) -> None:
+    payload = get(client, "/api/revisions/", catalogue=orcs.pk)
+
+    assert [r["number"] for r in payload["results"]] == [2, 1]
+    latest = payload["results"][0]
+    assert latest["kind"] == "catalogue"
+    assert "document" not in latest
+    download = client.get(latest["document_url"])
+    assert download.status_code == 200
+    assert download["Content-Disposition"] == 'attachment; filename="test-orcs-r2.json"'
+    assert json.loads(download.content)["catalogue"]["id"] == data.CATALOGUE_ID
+
+
+def test_game_system_revisions(client: Client, orcs: Catalogue) -> None:
+    payload = get(client, "/api/revisions/", game_system=orcs.game_system_id)
+
+    assert [(r["kind"], r["number"]) for r in payload["results"]] == [("gameSystem", 1)]
+
+
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ({}, ["Battle Wagon", "Grots", "Warboss"]),
+        ({"q": "grot"}, ["Grots"]),
+        ({"category": data.TROOPS}, ["Grots"]),
+        ({"type": "upgrade", "shared": "true"}, ["Big Choppa", "Kustom Job", "Shoota"]),
+        ({"type": "group", "shared": "true"}, ["Weapons"]),
+    ],
+)
+def test_entries_of_a_catalogues_latest_revision(
+    client: Client, orcs: Catalogue, params: dict[str, str], expected: list[str]
+) -> None:
+    payload = get(client, "/api/entries/", catalogue=orcs.pk, **params)
+
+    assert names(payload) == expected
+
+
+def test_entries_of_a_revision(client: Client, orcs: Catalogue) -> None:
+    first = data.revision(1)
+
+    payload = get(client, "/api/entries/", revision=first.pk)
+
+    assert names(payload) == ["Battle Wagon", "Boyz", "Warboss"]
+    boyz = next(e for e in payload["results"] if e["name"] == "Boyz")
+    assert boyz["primary_category"] == "Troops"
+    assert {"typeId": data.PTS, "name": "pts", "value": 70} in boyz["costs"]
+
+
+def test_entry_detail(client: Client, orcs: Catalogue) -> None:
+    warboss = data.entry("tst-warboss", 2)
+
+    payload = get(client, f"/api/entries/{warboss.pk}/")
+
+    assert payload["bs_id"] == "tst-warboss"
+    assert [p["name"] for p in payload["profiles"]] == ["Warboss"]
+    assert sorted(r["name"] for r in payload["rules"]) == ["Da Boss", "Waaagh!"]
+
+
+def test_entries_are_paginated(client: Client, db: None) -> None:
+    data.import_documents(
+        data.as_file("test.gst.json", data.game_system_document()),
+        data.as_file("horde.cat.json", data.horde_document(60)),
+    )
+
+    first = get(client, "/api/entries/", q="horde unit")
+    small = get(client, "/api/entries/", q="horde unit", page_size=25, page=3)
+
+    assert first["count"] == 60
+    assert len(first["results"]) == 50
+    assert first["next"] is not None
+    assert len(small["results"]) == 10
+    assert small["next"] is None
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/game-systems/999999/",
+        "/api/catalogues/999999/",
+        "/api/revisions/999999/",
+        "/api/revisions/999999/document/",
+        "/api/entries/999999/",
+        "/api/entries/?catalogue=999999",
+    ],
+)
+def test_unknown_ids_are_404(client: Client, orcs: Catalogue, path: str) -> None:
+    assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/api/entries/?revision=abc", "/api/catalogues/?library=maybe"])
+def test_malformed_filters_are_400(client: Client, orcs: Catalogue, path: str) -> None:
+    assert client.get(path).status_code == 400
+
+
+def test_hidden_entries_are_not_served(client: Client, orcs: Catalogue) -> None:
+    secret = data.entry("tst-secret", 2)
+
+    assert client.get(f"/api/entries/{secret.pk}/").status_code == 404
+
+
+def test_the_api_is_read_only(client: Client, orcs: Catalogue) -> None:
+    admin = User.objects.create_superuser("admin", "a@example.com", "pw")
+    client.force_login(admin)
+
+    assert client.post("/api/game-systems/", {"name": "x"}).status_code == 405
+    assert client.delete(f"/api/catalogues/{orcs.pk}/").status_code == 405
+
+
+def test_import_jobs_are_for_staff(client: Client, db: None) -> None:
+    job = ImportJob.objects.create(status=ImportJob.Status.SUCCEEDED, progress=100)
+    staff = User.objects.create_user("staff", password="pw", is_staff=True)
+
+    anonymous = client.get(f"/api/import-jobs/{job.pk}/")
+    client.force_login(staff)
+    payload = get(client, f"/api/import-jobs/{job.pk}/")
+
+    assert anonymous.status_code in (401, 403)
+    assert (payload["status"], payload["progress"]) == ("succeeded", 100)
+
+
+def test_openapi_schema_generates_without_warnings(db: None, tmp_path: Path) -> None:
+    # The equivalent of ``manage.py spectacular --validate --fail-on-warn``.
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "s.yml"))
+
+    assert "/api/entries/{id}/" in (tmp_path / "s.yml").read_text()
+
+
+def test_openapi_schema_documents_the_filters() -> None:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    validate_schema(schema)
+
+    parameters = {p["name"] for p in schema["paths"]["/api/entries/"]["get"]["parameters"]}
+    assert {"q", "category", "type", "shared", "revision", "catalogue", "page"} <= parameters
+
+
+def test_schema_and_docs_are_served(client: Client, db: None) -> None:
+    schema = client.get("/api/schema/")
+    docs = client.get("/api/docs/")
+
+    assert schema.status_code == 200
+    assert b"/api/entries/" in schema.content
+    assert docs.status_code == 200
+    assert b"cdn" not in docs.content.lower()

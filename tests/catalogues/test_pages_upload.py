@@ -1,0 +1,169 @@
+"""The staff upload page: files in, an ImportJob run by Celery, its progress and result."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from catalogues.models import Catalogue, GameSystem, ImportJob, Revision
+from tests.catalogues import browse_data as data
+
+pytestmark = pytest.mark.django_db
+
+UPLOAD = reverse("catalogues:upload")
+
+
+def upload_file(name: str, content: bytes) -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, content, content_type="application/octet-stream")
+
+
+def document_file(name: str, document: dict[str, Any]) -> SimpleUploadedFile:
+    return upload_file(name, json.dumps(document).encode())
+
+
+@pytest.fixture
+def staff_client(client: Client) -> Client:
+    client.force_login(User.objects.create_user("staff", password="pw", is_staff=True))
+    return client
+
+
+@pytest.fixture
+def post_upload(
+    staff_client: Client, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> Callable[..., Any]:
+    """POST files as staff, running the import task when the request's transaction commits."""
+
+    def post(*files: SimpleUploadedFile) -> Any:
+        with django_capture_on_commit_callbacks(execute=True):
+            return staff_client.post(UPLOAD, {"uploads": list(files)})
+
+    return post
+
+
+def test_anonymous_users_are_refused(client: Client) -> None:
+    page = client.get(UPLOAD)
+    post = client.post(UPLOAD, {"uploads": [document_file("gs.json", data.game_system_document())]})
+
+    assert page.status_code == 302
+    assert reverse("admin:login") in page["Location"]
+    assert post.status_code == 302
+    assert not ImportJob.objects.exists()
+    assert not GameSystem.objects.exists()
+
+
+def test_users_who_are_not_staff_are_refused(client: Client) -> None:
+    client.force_login(User.objects.create_user("player", password="pw"))
+
+    assert client.get(UPLOAD).status_code == 302
+    job = ImportJob.objects.create()
+    assert client.get(reverse("catalogues:import_job", args=[job.pk])).status_code == 302
+    assert client.get(reverse("catalogues:import_job_status", args=[job.pk])).status_code == 302
+
+
+def test_staff_see_the_form(staff_client: Client) -> None:
+    response = staff_client.get(UPLOAD)
+
+    assert response.status_code == 200
+    assert 'type="file"' in response.content.decode()
+    assert "multiple" in response.content.decode()
+
+
+def test_several_files_are_imported_and_the_result_shown(
+    staff_client: Client, post_upload: Callable[..., Any]
+) -> None:
+    response = post_upload(
+        document_file("test.gst.json", data.game_system_document()),
+        document_file("orcs.cat.json", data.catalogue_document(1)),
+    )
+
+    job = ImportJob.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("catalogues:import_job", args=[job.pk])
+    assert job.status == ImportJob.Status.SUCCEEDED
+    assert job.created_by is not None
+    assert Catalogue.objects.get().name == "Test Orcs"
+    page = staff_client.get(response["Location"])
+    html = page.content.decode()
+    assert [(i.name, i.status) for i in page.context["imported"]] == [
+        ("Test Battles", "created"),
+        ("Test Orcs", "created"),
+    ]
+    assert "hx-trigger" not in html  # finished: no more polling
+    assert "/systems/test-battles/catalogues/test-orcs/?revision=1" in html
+
+
+def test_a_zip_of_documents_is_imported(post_upload: Callable[..., Any]) -> None:
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as bundle:
+        bundle.writestr("test.gst.json", json.dumps(data.game_system_document()))
+        bundle.writestr("orcs.cat.json", json.dumps(data.catalogue_document(2)))
+
+    post_upload(upload_file("data.zip", archive.getvalue()))
+
+    assert ImportJob.objects.get().status == ImportJob.Status.SUCCEEDED
+    assert list(
+        Revision.objects.filter(catalogue__isnull=False).values_list("number", flat=True)
+    ) == [2]
+
+
+def test_a_malformed_file_shows_the_error_and_changes_nothing(
+    staff_client: Client, post_upload: Callable[..., Any]
+) -> None:
+    response = post_upload(
+        document_file("test.gst.json", data.game_system_document()),
+        upload_file("broken.cat", b"<catalogue id='x' name="),
+    )
+
+    job = ImportJob.objects.get()
+    assert job.status == ImportJob.Status.FAILED
+    assert [e["file"] for e in job.errors] == ["broken.cat"]
+    assert not GameSystem.objects.exists()
+    assert not Revision.objects.exists()
+    page = staff_client.get(response["Location"])
+    html = page.content.decode()
+    assert 'role="alert"' in html
+    assert "broken.cat" in html
+    assert job.errors[0]["code"] in html
+
+
+def test_a_file_of_the_wrong_kind_is_refused_by_the_form(staff_client: Client) -> None:
+    response = staff_client.post(UPLOAD, {"uploads": [upload_file("army.ros", b"<roster/>")]})
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["uploads"][0].startswith("Not a catalogue file")
+    assert not ImportJob.objects.exists()
+
+
+def test_an_empty_upload_is_refused_by_the_form(staff_client: Client) -> None:
+    response = staff_client.post(UPLOAD, {})
+
+    assert response.status_code == 200
+    assert "uploads" in response.context["form"].errors
+    assert not ImportJob.objects.exists()
+
+
+def test_a_running_job_polls_its_status(staff_client: Client) -> None:
+    job = ImportJob.objects.create(status=ImportJob.Status.RUNNING, progress=40, message="Reading")
+
+    page = staff_client.get(reverse("catalogues:import_job", args=[job.pk]))
+    status = staff_client.get(reverse("catalogues:import_job_status", args=[job.pk]))
+
+    status_url = reverse("catalogues:import_job_status", args=[job.pk])
+    assert f'hx-get="{status_url}"' in page.content.decode()
+    assert "htmx" in page.content.decode()
+    assert status.status_code == 200
+    assert 'aria-valuenow="40"' in status.content.decode()
+    assert "<html" not in status.content.decode()  # a fragment, swapped into the page
+
+
+def test_an_unknown_job_is_404(staff_client: Client) -> None:
+    assert staff_client.get(reverse("catalogues:import_job", args=[999999])).status_code == 404

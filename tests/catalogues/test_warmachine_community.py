@@ -1,0 +1,136 @@
+"""The Warmachine Mk II digest's worked example army (T01) on the COMMUNITY data.
+
+The legacy BattleScribe 1.15 files (BSData warmahordes) go in through the import service, which
+lifts them to 2.03 with the vendored XSLT chain; the army is then built and evaluated by the
+engine from the stored revisions. The community data models the game its own way: one
+"Standard" force type whose field allowances hold per force (so an army of two warcasters is
+two forces), warcasters priced at minus their warjack points, and 2015 (Reckoning) prices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from armybuilder.engine.compile import Compiled, compile_documents
+from armybuilder.engine.edit import deselect, select_entry, select_node
+from armybuilder.engine.evaluate import Evaluation, evaluate
+from armybuilder.engine.roster import Force, Roster, Selection
+from armybuilder.engine.view import SelectionView
+from catalogues.models import Revision
+from catalogues.services import import_files
+from tests.conftest import BSDATA, require_shared
+
+pytestmark = pytest.mark.django_db
+
+FILES = ("Warmachine.gst", "Cygnar_Reckoning(2015).cat")
+POINTS = "points"  # the cost type the 1.15 -> 2.0 step creates for ``points``
+STANDARD = "5374616e6461726423232344415441232323"  # the one force type, "Standard"
+
+# T01 (digest lines 516-540): each warcaster with its battlegroup and, since the community
+# data applies field allowance per force, its share of the units.
+STRYKER_FORCE = [
+    "Commander Coleman Stryker",
+    "Defender",
+    "Ironclad",
+    "Lancer",
+    "Lancer",
+    "Arcane Tempest Gun Mage Pistoleers",  # the Prime Mk II "Arcane Tempest Gun Mages"
+    "Arcane Tempest Gun Mage Pistoleers",
+    "Long Gunner Infantry",
+    "Stormblade Infantry",
+    "Stormblade Infantry",
+]
+HALEY_FORCE = [
+    "Captain Victoria Haley",
+    "Defender",
+    "Defender",
+    "Defender",
+    "Charger",
+    "Lancer",
+    "Stormblade Infantry",
+    "Trencher Infantry",
+    "Field Mechaniks",
+    "Field Mechaniks",
+]
+WARCASTERS = {"Commander Coleman Stryker", "Captain Victoria Haley"}
+WARJACKS = {"Defender", "Ironclad", "Lancer", "Charger"}
+
+
+def _compiled() -> tuple[Compiled, str]:
+    folder = require_shared(BSDATA / "warmahordes-mk2")
+    result = import_files(files=[(name, (folder / name).read_bytes()) for name in FILES])
+    assert result.unresolved_links == []
+    by_kind = {
+        imported.kind: Revision.objects.get(pk=imported.revision_pk).document
+        for imported in result.revisions
+    }
+    catalogue = by_kind["catalogue"]
+    return compile_documents(by_kind["gameSystem"], [catalogue]), catalogue["catalogue"]["id"]
+
+
+def _add(roster: Roster, force: Force, name: str) -> None:
+    """Add a root entry by name the way a player does (its required options auto-selected)."""
+    node = next(n for n in roster.compiled.root_entries(force.catalogue_id) if n.name == name)
+    selection, _ = select_node(roster, force, node, None)
+    if name == "Field Mechaniks":
+        # T01 fields six troopers: swap the default size (Crew Chief & 3 Grunts) for the larger.
+        _swap_size(roster, force, selection, "Crew Chief & 5 Grunts")
+
+
+def _swap_size(roster: Roster, force: Force, unit: Selection, size: str) -> None:
+    for child in list(unit.children):
+        if child.node.name.startswith("Crew Chief &"):
+            deselect(roster, child)
+    target = next(n for n in unit.node.entries() if n.name == size)
+    select_entry(roster, force, target.id, unit)
+
+
+def _army(forces: list[list[str]]) -> Evaluation:
+    compiled, catalogue_id = _compiled()
+    roster = Roster(compiled)
+    for names in forces:
+        force = roster.add_force(STANDARD, catalogue_id)
+        for name in names:
+            _add(roster, force, name)
+    return evaluate(roster)
+
+
+def _roots(evaluation: Evaluation) -> Iterator[SelectionView]:
+    for force in evaluation.view.forces:
+        yield from force.selections
+
+
+def _points(evaluation: Evaluation, names: set[str] | None = None, exclude: bool = False) -> float:
+    return sum(
+        s.total_cost(POINTS)
+        for s in _roots(evaluation)
+        if names is None or (s.name in names) != exclude
+    )
+
+
+def test_worked_example_is_legal_with_the_right_totals() -> None:
+    evaluation = _army([STRYKER_FORCE, HALEY_FORCE])
+
+    assert [p.code for p in evaluation.problems if p.severity in ("error", "warning")] == []
+    # The digest: "111 Punti (100 Punti Armata +11 punti warjack)". The community data nets the
+    # 11 warjack points as the warcasters' negative costs (Stryker -6, Haley -5) ...
+    assert _points(evaluation, WARCASTERS) == -11
+    # ... the nine warjacks cost what the digest says (28 + 37) ...
+    assert _points(evaluation, WARJACKS) == 65
+    # ... and the units 45, not 46: Reckoning prices six Trenchers at 6 where Prime Mk II said 7.
+    assert _points(evaluation, WARCASTERS | WARJACKS, exclude=True) == 45
+    assert evaluation.view.total_cost(POINTS) == 99
+
+
+def test_field_allowance_holds_per_force_in_the_community_data() -> None:
+    # One force for both warcasters: the third Stormblade unit breaks FA 2 there.
+    evaluation = _army([STRYKER_FORCE + HALEY_FORCE])
+
+    problems = [p for p in evaluation.problems if p.severity == "error"]
+    names = {s.id: s.name for s in evaluation.view.all_selections()}
+    assert [(p.code, names[p.owner_id]) for p in problems] == [
+        ("constraint.max", "Stormblade Infantry")
+    ]
+    assert evaluation.view.total_cost(POINTS) == 99

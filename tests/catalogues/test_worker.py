@@ -1,0 +1,112 @@
+"""An upload imported by a real Celery worker over Redis, against the real Postgres database.
+
+Runs in CI (``.ci/run`` sets ``CELERY_TEST_BROKER_URL`` and ``DATABASE_URL``); on a laptop it
+skips unless Postgres and Redis are configured."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from django.db import connection
+
+from armybuilder.celery import app
+from catalogues.models import ImportJob, Revision
+from catalogues.tasks import import_upload_task
+from tests.conftest import REPO_ROOT, require_service
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+GAME_SYSTEM_XML = b"""<?xml version="1.0" encoding="UTF-8"?>
+<gameSystem id="worker-gs" name="Worker Test System" revision="3" battleScribeVersion="2.03"
+    xmlns="http://www.battlescribe.net/schema/gameSystemSchema">
+  <costTypes><costType id="pts" name="pts" defaultCostLimit="-1"/></costTypes>
+</gameSystem>
+"""
+
+
+def broker_url() -> str:
+    url = os.environ.get("CELERY_TEST_BROKER_URL", "")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("CELERY_TEST_BROKER_URL must be set in CI")
+        pytest.skip("CELERY_TEST_BROKER_URL is not set")
+    parts = urlsplit(url)
+    require_service("Redis", parts.hostname or "127.0.0.1", parts.port or 6379)
+    return url
+
+
+def worker_database_url() -> str:
+    settings = connection.settings_dict
+    if connection.vendor != "postgresql":
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the worker test on Postgres (set DATABASE_URL)")
+        pytest.skip("a worker process cannot share the SQLite test database")
+    user = settings.get("USER") or "postgres"
+    password = f":{settings['PASSWORD']}" if settings.get("PASSWORD") else ""
+    host = settings.get("HOST") or "127.0.0.1"
+    port = settings.get("PORT") or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{settings['NAME']}"
+
+
+@pytest.fixture
+def worker_queue() -> Iterator[str]:
+    """A Celery worker on its own queue, sharing this test's database."""
+    broker = broker_url()
+    database = worker_database_url()
+    queue = f"test-{uuid.uuid4().hex}"
+    env = {**os.environ, "DATABASE_URL": database, "CELERY_BROKER_URL": broker}
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "armybuilder.celery",
+            "worker",
+            "--pool",
+            "solo",
+            "--queues",
+            queue,
+            "--loglevel",
+            "WARNING",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=REPO_ROOT,
+        env=env,
+    )
+    previous = {k: app.conf[k] for k in ("task_always_eager", "broker_url")}
+    app.conf.update(task_always_eager=False, broker_url=broker)
+    try:
+        yield queue
+    finally:
+        app.conf.update(previous)
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+def test_a_real_worker_imports_an_uploaded_file(worker_queue: str) -> None:
+    job = ImportJob.objects.create()
+    job.files.create(name="worker.gst", data=GAME_SYSTEM_XML)
+
+    import_upload_task.apply_async(args=[job.pk], queue=worker_queue)
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        if job.status in (ImportJob.Status.SUCCEEDED, ImportJob.Status.FAILED):
+            break
+        time.sleep(0.2)
+    assert job.status == ImportJob.Status.SUCCEEDED, (job.status, job.message, job.errors)
+    assert job.progress == 100
+    revision = Revision.objects.get(game_system__bs_id="worker-gs", catalogue=None)
+    assert revision.number == 3
+    assert not job.files.exists()

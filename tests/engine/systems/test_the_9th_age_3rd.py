@@ -1,0 +1,541 @@
+"""The 9th Age 3rd edition: the hook on hand-built rosters, the shipped pack end to end, and the
+composition rules firing on the community's own Dwarven Holds data (read from ../shared)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pack_specs import (
+    compile_pack,
+    costs_without_provenance,
+    load_json,
+    outcome,
+    pack_documents,
+    run_spec,
+    spec_paths,
+)
+
+from armybuilder.engine import edit
+from armybuilder.engine.closure import iter_nodes, unresolved_links
+from armybuilder.engine.compile import compile_documents
+from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.formats import parse_xml
+from armybuilder.engine.roster import Roster
+from armybuilder.engine.systems import hook_for, the_9th_age_3rd
+from armybuilder.engine.systems.the_9th_age_3rd import (
+    OPTIONS,
+    PATH_PROFILE,
+    SPELL_PROFILE,
+    TALISMAN_OF_THE_VOID,
+    WIZARD_LEVEL_PROFILE,
+    WIZARD_TAG,
+)
+from armybuilder.engine.view import (
+    CategoryView,
+    CharacteristicView,
+    CostView,
+    ForceView,
+    ProfileView,
+    RosterView,
+    SelectionView,
+)
+
+PACK = "the-9th-age-3rd"
+POINTS = "t9a3-pts"
+SHARED = Path(__file__).resolve().parents[4] / "shared"
+DIGEST = SHARED / "rules" / "the-9th-age-3rd.md"
+COMMUNITY = SHARED / "bsdata" / "t9a-3rd"
+
+# ----------------------------------------------------------------- the hook, hand-built views
+
+
+def _profile(type_id: str, **values: str) -> ProfileView:
+    chars = [
+        CharacteristicView(name=k.replace("_", " "), type_id=k, value=v) for k, v in values.items()
+    ]
+    return ProfileView(
+        id=type_id,
+        name=type_id,
+        type_id=type_id,
+        type_name=type_id,
+        hidden=False,
+        characteristics=chars,
+    )
+
+
+def _sel(
+    entry_id: str,
+    *children: SelectionView,
+    profiles: tuple[ProfileView, ...] = (),
+    categories: tuple[str, ...] = (),
+    number: int = 1,
+) -> SelectionView:
+    return SelectionView(
+        id=f"s-{entry_id}",
+        entry_id=entry_id,
+        base_entry_id=entry_id,
+        name=entry_id,
+        type="unit",
+        number=number,
+        hidden=False,
+        force_id="f1",
+        costs=[],
+        categories=[CategoryView(entry_id=c, name=c, primary=False) for c in categories],
+        profiles=list(profiles),
+        rules=[],
+        children=list(children),
+    )
+
+
+def _roster(
+    selections: list[SelectionView], spent: float = 4500, limit: float | None = 4500, **options: str
+) -> RosterView:
+    force = ForceView(
+        id="f1",
+        entry_id="t9a3-he-force",
+        name="Highborn Elves",
+        catalogue_id="t9a3-he",
+        catalogue_name="Highborn Elves",
+        hidden=False,
+        selections=selections,
+        categories=[],
+    )
+    return RosterView(
+        id="r",
+        name="",
+        game_system_id="t9a3-gs",
+        game_system_name="T9A",
+        forces=[force],
+        costs=[CostView(type_id=POINTS, name="pts", value=spent)],
+        cost_limits={} if limit is None else {POINTS: limit},
+        options=options,
+    )
+
+
+def _codes(roster: RosterView) -> list[str]:
+    return sorted(p.code for p in the_9th_age_3rd.check(roster))
+
+
+def _level(spells: int, highest: int, channel: int) -> SelectionView:
+    profile = _profile(
+        WIZARD_LEVEL_PROFILE, Spells=str(spells), Highest_Spell=str(highest), Channel=str(channel)
+    )
+    return _sel("level", profiles=(profile,))
+
+
+def _path(*numbers: int) -> SelectionView:
+    spells = [
+        _sel(f"spell-{n}", profiles=(_profile(SPELL_PROFILE, Number=str(n)),)) for n in numbers
+    ]
+    return _sel("path", *spells, profiles=(_profile(PATH_PROFILE, Path="Pyromancy"),))
+
+
+def _wizard(
+    level: SelectionView | None, path: SelectionView | None, *extra: SelectionView
+) -> SelectionView:
+    kids = [k for k in (level, path) if k is not None]
+    return _sel("mage", *kids, *extra, categories=(WIZARD_TAG,))
+
+
+ADEPT = (3, 4, 1)
+MASTER = (5, 6, 2)
+
+
+@pytest.mark.parametrize(
+    ("spent", "codes"),
+    [
+        (4500, []),
+        (4450, []),
+        (4449, ["t9a.army_points.under_minimum"]),
+        (0, ["t9a.army_points.under_minimum"]),
+    ],
+)
+def test_the_army_may_be_at_most_50_points_under_its_limit(
+    spent: float, codes: list[str]
+) -> None:  # T07
+    assert _codes(_roster([], spent=spent)) == codes
+
+
+def test_a_roster_without_a_limit_has_no_floor() -> None:
+    assert _codes(_roster([], spent=0, limit=None)) == []
+
+
+@pytest.mark.parametrize(
+    ("level", "spells", "codes"),
+    [
+        (ADEPT, (2, 3, 4), []),  # T32
+        (ADEPT, (1, 2, 5), ["t9a.wizard.spell_pool"]),  # T33
+        (ADEPT, (1, 2), ["t9a.wizard.spell_count"]),  # T33
+        (MASTER, (1, 2, 3, 5, 6), []),  # T35
+        (MASTER, (1, 2, 3, 4), ["t9a.wizard.spell_count"]),  # T35
+        ((1, 1, 0), (1,), []),  # T34
+        ((1, 1, 0), (2,), ["t9a.wizard.spell_pool"]),  # T34
+    ],
+)
+def test_a_wizard_knows_exactly_its_levels_spells(
+    level: tuple[int, int, int], spells: tuple[int, ...], codes: list[str]
+) -> None:
+    assert _codes(_roster([_wizard(_level(*level), _path(*spells))])) == codes
+
+
+def test_a_wizard_must_record_its_path() -> None:  # T36
+    assert _codes(_roster([_wizard(_level(*ADEPT), None)])) == [
+        "t9a.wizard.path_count",
+        "t9a.wizard.spell_count",
+    ]
+
+
+def test_a_wizard_unit_must_choose_a_level() -> None:
+    assert _codes(_roster([_wizard(None, None)])) == ["t9a.wizard.level_count"]
+
+
+def test_units_that_are_not_wizards_choose_no_spells() -> None:
+    assert _codes(_roster([_sel("king", _sel("shield"))])) == []
+
+
+def _void_army(*levels: tuple[int, int, int], **options: str) -> RosterView:
+    talisman = _sel(TALISMAN_OF_THE_VOID)
+    wizards = [_wizard(_level(*lv), _path(*range(1, lv[0] + 1))) for lv in levels]
+    return _roster([_sel("prince", talisman), *wizards], **options)
+
+
+@pytest.mark.parametrize(
+    ("levels", "codes"),
+    [
+        ((MASTER,), []),
+        ((ADEPT, ADEPT), []),
+        ((MASTER, ADEPT), ["t9a.magic_items.talisman_of_the_void"]),
+        (((1, 1, 0), MASTER), []),
+    ],
+)
+def test_the_talisman_of_the_void_needs_channel_2_or_less(
+    levels: tuple[tuple[int, int, int], ...], codes: list[str]
+) -> None:  # T27
+    assert _codes(_void_army(*levels)) == codes
+
+
+def test_the_talisman_of_the_void_can_be_a_warning() -> None:  # digest 5.19
+    problems = the_9th_age_3rd.check(_void_army(MASTER, ADEPT, talisman_of_the_void="warning"))
+    assert [(p.code, p.severity) for p in problems] == [
+        ("t9a.magic_items.talisman_of_the_void", "warning")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("selections", "options", "codes"),
+    [
+        ([], {}, []),  # T15
+        ([], {"general_required": "yes"}, ["t9a.general.missing"]),
+        ([_sel("king", _sel("t9a3-general"))], {"general_required": "yes"}, []),
+        ([], {"general_required": "sometimes"}, ["t9a.option.invalid"]),
+    ],
+)
+def test_a_general_is_optional_unless_the_list_option_requires_one(
+    selections: list[SelectionView], options: dict[str, str], codes: list[str]
+) -> None:  # T15, digest 5.11
+    assert _codes(_roster(selections, **options)) == codes
+
+
+def test_every_problem_cites_the_digest() -> None:
+    roster = _roster([_wizard(_level(*ADEPT), None)], spent=0, general_required="yes")
+    rules = [p.rule for p in the_9th_age_3rd.check(roster)]
+    assert len(rules) == 4  # under the floor, no path, no spells, no General
+    assert all(r is not None and r["digest"] == "the-9th-age-3rd.md" for r in rules)
+
+
+def test_the_hook_is_registered_for_our_pack_and_the_community_game_system() -> None:
+    assert hook_for("t9a3-gs") is the_9th_age_3rd.check
+    assert hook_for("8c9a-3026-84b4-cf16") is the_9th_age_3rd.check
+
+
+# ----------------------------------------------------------------------------------- the pack
+
+
+def test_pack_documents_are_canonical_and_every_link_resolves() -> None:
+    game_system, catalogues = pack_documents(PACK)
+    assert game_system["gameSystem"]["battleScribeVersion"] == "2.03"
+    assert {c["catalogue"]["gameSystemId"] for c in catalogues} == {"t9a3-gs"}
+    assert len(catalogues) >= 2
+    assert unresolved_links(game_system, catalogues) == []
+    compiled = compile_pack(PACK)
+    assert all(len(compiled.root_entries(cid)) >= 10 for cid in compiled.catalogues)
+
+
+def test_every_cost_names_its_source_or_is_marked_unverified() -> None:
+    assert costs_without_provenance(PACK) == []
+
+
+def test_pack_declares_the_options_the_hook_reads() -> None:
+    options = pack_documents(PACK)[0]["gameSystem"]["listOptions"]
+    assert {o["id"]: tuple(v["id"] for v in o["values"]) for o in options} == OPTIONS
+    assert all(o["default"] == OPTIONS[o["id"]][0] for o in options)
+
+
+def _pack_nodes() -> list[dict[str, Any]]:
+    game_system, catalogues = pack_documents(PACK)
+    return [node for document in [game_system, *catalogues] for node in iter_nodes(document)]
+
+
+def test_every_rule_bearing_constraint_and_modifier_has_a_code_and_a_digest_line() -> None:
+    digest_lines = (
+        len(DIGEST.read_text(encoding="utf-8").splitlines()) if DIGEST.is_file() else 10_000
+    )
+    # army-wide limits, limits on the cost limit, data-authored errors; the repeat modifiers
+    # that scale a rarity cap with Army Points are part of their constraint
+    rule_bearing = [
+        item
+        for node in _pack_nodes()
+        for item in (node.get("constraints") or []) + (node.get("modifiers") or [])
+        if (
+            item.get("scope") == "roster"
+            or str(item.get("field", "")).startswith(("limit::", "error"))
+        )
+        and item.get("type") != "increment"
+    ]
+    assert len(rule_bearing) > 70
+    assert [i for i in rule_bearing if not str(i.get("code", "")).startswith("t9a.")] == []
+    lines = [item.get("rule", {}).get("line") for item in rule_bearing]
+    assert all(isinstance(line, int) and 1 <= line <= digest_lines for line in lines)
+
+
+ITEM_ROW = re.compile(
+    r"^\| (\d+) \| (.+?) \(.*?\| (\w+)(?:/\w+)? \| \*\*(\d+)\*\*.*?\| (\*\*Raro\*\*|Legendary) \|"
+)
+
+
+@pytest.mark.skipif(not DIGEST.is_file(), reason=f"rules digest {DIGEST} is absent")
+def test_the_21_common_magic_items_have_the_digests_costs_and_rarity() -> None:
+    rows = {}
+    for number, line in enumerate(DIGEST.read_text(encoding="utf-8").splitlines(), start=1):
+        match = ITEM_ROW.match(line)
+        if match:
+            rows[number] = (
+                int(match.group(4)),
+                "rare" if "Raro" in match.group(5) else "legendary",
+            )
+    assert len(rows) == 21
+    items = {
+        node["rule"]["line"]: node
+        for node in _pack_nodes()
+        if str(node.get("id", "")).startswith("t9a3-item-") and "rule" in node
+    }
+    for line, (cost, rarity) in rows.items():
+        item = items[line]
+        assert item["costs"][0]["value"] == cost
+        codes = {c["code"] for c in item["constraints"]}
+        assert codes == (
+            {"t9a.rarity.rare"} if rarity == "rare" else {"t9a.magic_items.once_per_army"}
+        )
+
+
+@pytest.mark.parametrize("path", spec_paths(PACK), ids=lambda p: p.stem)
+def test_list_specs_give_their_expected_result(path: Path) -> None:
+    spec = load_json(path)
+    assert outcome(run_spec(compile_pack(PACK), spec)) == spec["expected"]
+
+
+TIER_ENTRIES = {
+    "ordinary": "t9a3-dh-thane",
+    "common": "t9a3-dh-kings-guard",
+    "uncommon": "t9a3-dh-runic-smith",
+    "rare": "t9a3-dh-grudge-buster",
+    "extraordinary": "t9a3-dh-anvil-of-power",
+}
+TIER_CAPS = [  # T01 (explicit), T02, T03, T06 (derived): Army Points -> cap per tier
+    (4000, {"ordinary": 6, "common": 4, "uncommon": 3, "rare": 2, "extraordinary": 1}),
+    (4500, {"ordinary": 6, "common": 5, "uncommon": 3, "rare": 2, "extraordinary": 1}),
+    (3000, {"ordinary": 4, "common": 3, "uncommon": 2, "rare": 2, "extraordinary": 1}),
+    (7500, {"ordinary": 10, "common": 8, "uncommon": 5, "rare": 3, "extraordinary": 2}),
+]
+
+
+def _rarity_codes(tier: str, copies: int, army_points: int) -> list[str]:
+    spec = {
+        "costLimits": {POINTS: army_points},
+        "forces": [
+            {
+                "forceEntryId": "t9a3-dh-force",
+                "catalogueId": "t9a3-dh",
+                "selections": [{"entryId": TIER_ENTRIES[tier], "number": 1}] * copies,
+            }
+        ],
+    }
+    codes = outcome(run_spec(compile_pack(PACK), spec))["codes"]
+    return [c for c in codes if c.startswith("t9a.rarity.")]
+
+
+@pytest.mark.parametrize(
+    ("army_points", "tier", "cap"),
+    [(points, tier, cap) for points, caps in TIER_CAPS for tier, cap in caps.items()],
+)
+def test_rarity_caps_are_ceil_of_army_points_over_the_tier_step(
+    army_points: int, tier: str, cap: int
+) -> None:
+    assert _rarity_codes(tier, cap, army_points) == []
+    assert _rarity_codes(tier, cap + 1, army_points) == [f"t9a.rarity.{tier}"]
+
+
+# ----------------------------------------------------- split cost (digest 2.5, worked example T08)
+
+
+def _split_cost_documents(
+    beasts_max: float, characters_max: float
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    def percent(cid: str, target: str, value: float) -> dict[str, Any]:
+        constraint = {
+            "id": cid,
+            "type": "max",
+            "value": value,
+            "field": "limit::pts",
+            "scope": "roster",
+            "percentValue": True,
+            "includeChildSelections": True,
+            "shared": True,
+            "code": cid,
+        }
+        return {
+            "id": f"{cid}-link",
+            "targetId": target,
+            "primary": False,
+            "constraints": [constraint],
+        }
+
+    game_system = {
+        "gameSystem": {
+            "id": "gs",
+            "name": "split",
+            "revision": 1,
+            "battleScribeVersion": "2.03",
+            "costTypes": [{"id": "pts", "name": "pts", "defaultCostLimit": 1000}],
+            "categoryEntries": [
+                {"id": "characters", "name": "Characters"},
+                {"id": "beasts", "name": "Beasts & Monsters"},
+            ],
+        }
+    }
+    dragon = {
+        "id": "dragon",
+        "name": "Dragon",
+        "type": "upgrade",
+        "costs": [{"typeId": "pts", "value": 500}],
+        "categoryLinks": [{"id": "dragon-split", "targetId": "beasts", "primary": False}],
+    }
+    elf = {
+        "id": "elf",
+        "name": "Elf Character",
+        "type": "model",
+        "costs": [{"typeId": "pts", "value": 250}],
+        "categoryLinks": [{"id": "elf-cat", "targetId": "characters", "primary": True}],
+        "selectionEntries": [dragon],
+    }
+    catalogue = {
+        "catalogue": {
+            "id": "elves",
+            "name": "Elves",
+            "revision": 1,
+            "battleScribeVersion": "2.03",
+            "gameSystemId": "gs",
+            "forceEntries": [
+                {
+                    "id": "army",
+                    "name": "Army",
+                    "categoryLinks": [
+                        percent("characters-max", "characters", characters_max),
+                        percent("beasts-max", "beasts", beasts_max),
+                    ],
+                }
+            ],
+            "selectionEntries": [elf],
+        }
+    }
+    return game_system, catalogue
+
+
+@pytest.mark.parametrize(
+    ("beasts_max", "characters_max", "codes"),
+    [(50, 75, []), (49.9, 75, ["beasts-max"]), (50, 74.9, ["characters-max"])],
+)
+def test_a_split_cost_mount_counts_its_own_cost_in_the_second_category(
+    beasts_max: float, characters_max: float, codes: list[str]
+) -> None:  # T08: Characters += 750, Beasts & Monsters += 500, army total 750
+    game_system, catalogue = _split_cost_documents(beasts_max, characters_max)
+    roster = Roster(compile_documents(game_system, [catalogue]))
+    force, _ = edit.add_force(roster, "army", "elves")
+    elf, _ = edit.select_entry(roster, force, "elf")
+    edit.select_entry(roster, force, "dragon", elf)
+    evaluation = evaluate(roster)
+    assert sorted(p.code for p in evaluation.problems) == codes
+    assert evaluation.view.total_cost("pts") == 750
+
+
+# ------------------------------------------- the community's own Dwarven Holds data (issue item 6)
+
+COMMUNITY_POINTS = "24fd-8af8-0c78-001c"
+DH_FORCE = "69e5-00da-77bb-e5b0"
+DH_CATALOGUE = "2a82-ff56-cd2c-e1e1"
+KING, THANE, RUNIC_SMITH = "b36a-bcef-7c32-9f4f", "1057-3096-063d-3358", "fb3f-67c0-d857-02cf"
+CLAN_WARRIORS, GRUDGE_BUSTER = "4393-7273-f349-35ce", "1512-bd04-1cfe-6175"
+FIELD_ARTILLERY, DWARF_CANNON = "83b8-45f2-309c-a4b0", "8f1a-ac0b-45a4-18fa"
+CHARACTERS_40, CORE_25, ENGINES_OF_WAR_20 = (
+    "4b62-fcd5-9073-f300",
+    "0564-92dc-a0dc-fd91",
+    "b45e-51e6-87dc-fd1c",
+)
+GRUDGE_BUSTER_MAX_2 = "37b7-ff22-5262-db23"
+
+
+@pytest.fixture(scope="module")
+def community_roster() -> Roster:
+    if not COMMUNITY.is_dir():
+        pytest.skip(f"BSData folder {COMMUNITY} is absent")
+    game_system = parse_xml((COMMUNITY / "T9A-FB-3rd.gst").read_bytes())
+    dwarven_holds = parse_xml((COMMUNITY / "dwarvenHolds.cat").read_bytes())
+    assert unresolved_links(game_system, [dwarven_holds]) == []
+    roster = Roster(compile_documents(game_system, [dwarven_holds]))
+    force, _ = edit.add_force(roster, DH_FORCE, DH_CATALOGUE)
+    for entry_id, count in [
+        (KING, 1),
+        (THANE, 6),
+        (RUNIC_SMITH, 1),
+        (CLAN_WARRIORS, 1),
+        (GRUDGE_BUSTER, 3),
+    ]:
+        for _ in range(count):
+            edit.select_entry(roster, force, entry_id)
+    for _ in range(2):
+        artillery, _ = edit.select_entry(roster, force, FIELD_ARTILLERY)
+        edit.select_entry(roster, force, DWARF_CANNON, artillery)
+    return roster
+
+
+def _fired(roster: Roster, limit: float) -> set[tuple[str, str]]:
+    """(code, constraint id) of the percentage and rarity problems at one Army Points value."""
+    roster.set_cost_limit(COMMUNITY_POINTS, limit)
+    evaluation = evaluate(roster)
+    watched = {CHARACTERS_40, CORE_25, ENGINES_OF_WAR_20, GRUDGE_BUSTER_MAX_2}
+    return {(p.code, p.constraint_id) for p in evaluation.problems if p.constraint_id in watched}
+
+
+def test_community_dwarven_holds_percentages_are_of_the_agreed_limit(
+    community_roster: Roster,
+) -> None:
+    # 885 in Characters, 200 in Core, 490 in Engines of War; 2415 spent.
+    assert _fired(community_roster, 2000) == {
+        ("constraint.max", CHARACTERS_40),
+        ("constraint.min", CORE_25),
+        ("constraint.max", ENGINES_OF_WAR_20),
+        ("constraint.max", GRUDGE_BUSTER_MAX_2),
+    }
+    assert _fired(community_roster, 2500) == {
+        ("constraint.min", CORE_25),
+        ("constraint.max", GRUDGE_BUSTER_MAX_2),
+    }
+
+
+def test_community_dwarven_holds_list_is_checked_by_our_hook(community_roster: Roster) -> None:
+    community_roster.set_cost_limit(COMMUNITY_POINTS, 3000)
+    codes = {p.code for p in evaluate(community_roster).problems}
+    assert "t9a.army_points.under_minimum" in codes

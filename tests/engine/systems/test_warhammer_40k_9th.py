@@ -1,0 +1,286 @@
+"""Warhammer 40,000 9th edition: the shipped pack end to end, and the hook on hand-built rosters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pack_specs import (
+    compile_pack,
+    costs_without_provenance,
+    load_json,
+    outcome,
+    pack_documents,
+    run_spec,
+    spec_paths,
+)
+
+from armybuilder.engine.closure import iter_nodes, unresolved_links
+from armybuilder.engine.systems import hook_for, warhammer_40k_9th
+from armybuilder.engine.systems.warhammer_40k_9th import (
+    BATTLE_SIZE_PROFILE,
+    ONLY_WAR,
+    OPPONENT_OPTION,
+    POINTS,
+    POWER_LEVEL,
+)
+from armybuilder.engine.view import (
+    CategoryView,
+    CharacteristicView,
+    CostView,
+    ForceView,
+    ProfileView,
+    RosterView,
+    SelectionView,
+)
+
+GAME = "warhammer-40k-9th"
+HQ = "w40k9-cat-hq"
+TROOPS = "w40k9-cat-troops"
+
+
+# ---------------------------------------------------------------------------------- the pack
+
+
+def test_pack_links_all_resolve() -> None:
+    game_system, catalogues = pack_documents(GAME)
+    assert len(catalogues) >= 2
+    assert unresolved_links(game_system, catalogues) == []
+
+
+def test_every_cost_names_its_source() -> None:
+    assert costs_without_provenance(GAME) == []
+
+
+def test_every_constraint_carries_a_code_and_a_rule() -> None:
+    game_system, catalogues = pack_documents(GAME)
+    missing = [
+        str(constraint.get("id"))
+        for document in [game_system, *catalogues]
+        for node in iter_nodes(document)
+        for constraint in node.get("constraints") or []
+        if not constraint.get("code") or not constraint.get("rule")
+    ]
+    assert missing == []
+
+
+def test_declared_list_options_are_the_hooks() -> None:
+    game_system, _ = pack_documents(GAME)
+    declared = [o["id"] for o in game_system["gameSystem"]["listOptions"]]
+    assert declared == [OPPONENT_OPTION]
+
+
+def test_the_pack_registers_its_hook() -> None:
+    game_system, _ = pack_documents(GAME)
+    assert hook_for(game_system["gameSystem"]["id"]) is warhammer_40k_9th.check
+
+
+@pytest.fixture(scope="module")
+def compiled() -> Any:
+    return compile_pack(GAME)
+
+
+@pytest.mark.parametrize("path", spec_paths(GAME), ids=lambda p: p.stem)
+def test_list_spec(compiled: Any, path: Path) -> None:
+    spec = load_json(path)
+    result = outcome(run_spec(compiled, spec))
+    assert result["codes"] == spec["expected"]["codes"]
+    assert {k: result["totals"].get(k) for k in spec["expected"]["totals"]} == spec["expected"][
+        "totals"
+    ]
+
+
+def test_examples_hold_a_legal_strike_force_for_each_faction() -> None:
+    _, catalogues = pack_documents(GAME)
+    legal = {
+        spec["forces"][0]["catalogueId"]
+        for spec in (load_json(p) for p in spec_paths(GAME) if "examples" in p.parts)
+        if not spec["expected"]["codes"] and spec["expected"]["totals"].get(POINTS, 0) > 1000
+    }
+    assert legal == {c["catalogue"]["id"] for c in catalogues}
+
+
+# ---------------------------------------------------------------------- the hook on its own
+
+
+def _category(entry_id: str, name: str, primary: bool = False) -> CategoryView:
+    return CategoryView(entry_id=entry_id, name=name, primary=primary)
+
+
+def _selection(
+    name: str,
+    categories: list[CategoryView],
+    kind: str = "unit",
+    profiles: list[ProfileView] | None = None,
+) -> SelectionView:
+    return SelectionView(
+        id=f"s-{name}",
+        entry_id=name,
+        base_entry_id=name,
+        name=name,
+        type=kind,
+        number=1,
+        hidden=False,
+        force_id="f",
+        costs=[],
+        categories=categories,
+        profiles=profiles or [],
+        rules=[],
+    )
+
+
+def _unit(name: str, *factions: str, role: str = HQ) -> SelectionView:
+    cats = [_category(role, "slot", primary=True)]
+    return _selection(name, cats + [_category(f, f) for f in factions])
+
+
+def _battle_size(points: int, combined: int, detachments: int) -> SelectionView:
+    figures = {
+        "Points limit": points,
+        "Combined Power Level": combined,
+        "Detachments": detachments,
+    }
+    profile = ProfileView(
+        id="p",
+        name="Size",
+        type_id=BATTLE_SIZE_PROFILE,
+        type_name="Battle Size",
+        hidden=False,
+        characteristics=[CharacteristicView(n, n, str(v)) for n, v in figures.items()],
+    )
+    return _selection("Size", [_category("config", "Configuration", True)], "upgrade", [profile])
+
+
+def _force(selections: list[SelectionView], entry_id: str = "w40k9-fe-patrol") -> ForceView:
+    slots = [_category(c, c) for c in (HQ, TROOPS, "config")]
+    return ForceView(
+        id=f"f-{len(selections)}-{entry_id}",
+        entry_id=entry_id,
+        name="Detachment",
+        catalogue_id="c",
+        catalogue_name="c",
+        hidden=False,
+        selections=selections,
+        categories=slots,
+    )
+
+
+def _roster(
+    forces: list[ForceView],
+    points: float = 0,
+    power: float = 0,
+    options: dict[str, str] | None = None,
+) -> RosterView:
+    return RosterView(
+        id="r",
+        name="",
+        game_system_id="w40k9-gs",
+        game_system_name="Warhammer 40,000 9th Edition",
+        forces=forces,
+        costs=[CostView(POINTS, "pts", points), CostView(POWER_LEVEL, "PL", power)],
+        cost_limits={},
+        options=options or {},
+    )
+
+
+def _codes(roster: RosterView) -> list[str]:
+    return sorted(p.code for p in warhammer_40k_9th.check(roster))
+
+
+STRIKE_FORCE = (2000, 200, 3)
+
+
+def test_a_detachment_of_one_faction_passes() -> None:
+    force = _force([_battle_size(*STRIKE_FORCE), _unit("a", "Faction: Imperium")])
+    assert _codes(_roster([force])) == []
+
+
+def test_units_of_a_detachment_share_a_faction_keyword() -> None:
+    force = _force(
+        [
+            _battle_size(*STRIKE_FORCE),
+            _unit("marine", "Faction: Imperium", "Faction: Adeptus Astartes"),
+            _unit("necron", "Faction: Necrons", role=TROOPS),
+        ]
+    )
+    # The army-wide rule fails too, but only the detachment is reported.
+    assert _codes(_roster([force])) == ["w40k9.detachment.faction_keyword"]
+
+
+def test_unaligned_and_keywordless_units_do_not_break_the_shared_keyword() -> None:
+    force = _force(
+        [
+            _battle_size(*STRIKE_FORCE),
+            _unit("marine", "Faction: Imperium"),
+            _unit("wall", "Faction: Unaligned", role=TROOPS),
+            _unit("rock", role=TROOPS),
+        ]
+    )
+    assert _codes(_roster([force])) == []
+
+
+def test_keywords_chosen_inside_a_unit_count_as_the_units() -> None:
+    marine = _unit("marine", "Faction: Imperium")
+    chapter = _selection("Ultramarines", [_category("um", "Faction: Ultramarines")], "upgrade")
+    marine.children = [chapter]
+    other = _unit("other", "Faction: Ultramarines", role=TROOPS)
+    assert _codes(_roster([_force([_battle_size(*STRIKE_FORCE), marine, other])])) == []
+
+
+def test_a_selection_outside_the_detachments_slots() -> None:
+    force = _force([_battle_size(*STRIKE_FORCE), _unit("titan", role="w40k9-cat-lord-of-war")])
+    assert _codes(_roster([force])) == ["w40k9.detachment.no_slot"]
+
+
+def test_an_empty_roster_has_nothing_to_report() -> None:
+    assert _codes(_roster([])) == []
+
+
+def test_missing_battle_size() -> None:
+    assert _codes(_roster([_force([_unit("a", "Faction: Imperium")])])) == [
+        "w40k9.battle_size.missing"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("points", "codes"),
+    [(2000, []), (2001, ["w40k9.battle_size.points"])],
+)
+def test_points_limit_of_the_battle_size(points: float, codes: list[str]) -> None:
+    force = _force([_battle_size(*STRIKE_FORCE)])
+    assert _codes(_roster([force], points=points)) == codes
+
+
+def test_detachment_limit_of_the_battle_size() -> None:
+    forces = [_force([_battle_size(*STRIKE_FORCE)])] + [_force([]) for _ in range(3)]
+    assert _codes(_roster(forces)) == ["w40k9.battle_size.detachments"]
+
+
+def test_only_war_skips_points_detachments_and_factions() -> None:
+    army = _force(
+        [_battle_size(500, 50, 1), _unit("a", "Faction: Imperium"), _unit("b", "Faction: Orks")],
+        entry_id=ONLY_WAR,
+    )
+    assert _codes(_roster([army], points=3000)) == []
+
+
+@pytest.mark.parametrize(
+    ("own", "opponent", "codes"),
+    [
+        (11, "30", []),
+        (11, "3", ["w40k9.battle_size.consider_kill_team"]),
+        (11, "4", []),
+        (11, "", []),
+        (11, "190", ["w40k9.battle_size.combined_power_level"]),
+        (201, "", ["w40k9.battle_size.combined_power_level"]),
+        (11, "290", ["w40k9.battle_size.consider_apocalypse"]),
+        (11, "x", ["w40k9.options.opponent_power_level"]),
+    ],
+)
+def test_combined_power_level_advisories(own: float, opponent: str, codes: list[str]) -> None:
+    army = _force([_battle_size(*STRIKE_FORCE)], entry_id=ONLY_WAR)
+    roster = _roster([army], power=own, options={OPPONENT_OPTION: opponent})
+    assert _codes(roster) == codes
+    severities = {p.severity for p in warhammer_40k_9th.check(roster)}
+    assert severities <= ({"error"} if "x" in opponent else {"warning"})

@@ -1,0 +1,277 @@
+"""Warmachine Mk II: the hook on hand-built evaluated rosters, and the shipped pack end to end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pack_specs import (
+    compile_pack,
+    costs_without_provenance,
+    load_json,
+    outcome,
+    pack_documents,
+    run_spec,
+    spec_paths,
+)
+
+from armybuilder.engine.closure import iter_nodes, unresolved_links
+from armybuilder.engine.roster import RosterError
+from armybuilder.engine.systems import warmachine_mk2
+from armybuilder.engine.systems.warmachine_mk2 import (
+    APOCALYPSE,
+    ARMY_POINTS,
+    GRAND_BATTLE,
+    MERCENARY,
+    WARCASTER,
+    WARJACK_POINTS_LOST,
+)
+from armybuilder.engine.view import CategoryView, CostView, ForceView, RosterView, SelectionView
+
+PACK = "warmachine-mk2"
+SKIRMISH = "wmk2-force-skirmish"
+WARJACK_POINTS, JACK_COST = "wmk2-wjp", "wmk2-jack"
+CYGNAR, KHADOR, CRYX = "wmk2-cygnar", "wmk2-khador", "wmk2-cryx"
+
+
+# ------------------------------------------------------------------ the hook, hand-built views
+
+
+def _selection(entry_id: str, *categories: str, lost: float = 0) -> SelectionView:
+    return SelectionView(
+        id=f"s-{entry_id}",
+        entry_id=entry_id,
+        base_entry_id=entry_id,
+        name=entry_id,
+        type="model",
+        number=1,
+        hidden=False,
+        force_id="f1",
+        costs=[CostView(WARJACK_POINTS_LOST, "Warjack pts lost", lost)],
+        categories=[
+            CategoryView(entry_id=c, name=c, primary=i == 0) for i, c in enumerate(categories)
+        ],
+        profiles=[],
+        rules=[],
+    )
+
+
+def _caster(name: str = "caster", *more: str, lost: float = 0) -> SelectionView:
+    return _selection(name, WARCASTER, *more, lost=lost)
+
+
+def _roster(
+    selections: list[SelectionView], level: str = SKIRMISH, limit: float | None = 25, **options: str
+) -> RosterView:
+    force = ForceView(
+        id="f1",
+        entry_id=level,
+        name=level,
+        catalogue_id=CYGNAR,
+        catalogue_name="Cygnar",
+        hidden=False,
+        selections=selections,
+        categories=[],
+    )
+    return RosterView(
+        id="r",
+        name="",
+        game_system_id="wmk2-gs",
+        game_system_name="Warmachine Mk II",
+        forces=[force],
+        costs=[],
+        cost_limits={} if limit is None else {ARMY_POINTS: limit},
+        options=options,
+    )
+
+
+def _codes(roster: RosterView) -> list[str]:
+    return sorted(p.code for p in warmachine_mk2.check(roster))
+
+
+@pytest.mark.parametrize(
+    ("casters", "options", "codes"),
+    [
+        (1, {}, []),
+        (2, {}, ["wmh.warcasters.max"]),  # E1: the level table (default reading)
+        (2, {"grand_battle_warcasters": "2"}, []),  # E1: the worked example's reading
+        (3, {"grand_battle_warcasters": "2"}, ["wmh.warcasters.max"]),
+    ],
+)
+def test_grand_battle_warcasters_follow_the_chosen_reading(
+    casters: int, options: dict[str, str], codes: list[str]
+) -> None:
+    selections = [_caster(f"c{i}") for i in range(casters)]
+    assert _codes(_roster(selections, GRAND_BATTLE, 100, **options)) == codes
+
+
+@pytest.mark.parametrize(
+    ("level", "limit", "codes"),
+    [
+        (SKIRMISH, 35, []),
+        (SKIRMISH, 40, ["wmh.encounter_level.points"]),  # agreed, non-standard size
+        (SKIRMISH, None, ["wmh.encounter_level.points"]),
+        (APOCALYPSE, 350, []),
+        (APOCALYPSE, 150, ["wmh.encounter_level.points"]),
+    ],
+)
+def test_each_level_has_standard_points(level: str, limit: float | None, codes: list[str]) -> None:
+    assert _codes(_roster([_caster()], level, limit)) == codes
+
+
+def test_unspent_warjack_points_are_a_warning_on_the_warcaster() -> None:
+    problems = warmachine_mk2.check(
+        _roster([_caster("stryker", lost=2), _caster("haley")], "wmk2-force-epic-clash", 100)
+    )
+    assert [(p.code, p.severity, p.owner_id) for p in problems] == [
+        ("wmh.warjack_points.unused", "warning", "s-stryker")
+    ]
+
+
+def test_mercenary_only_warcasters_allow_only_mercenaries() -> None:  # T14
+    roster = _roster(
+        [_caster("bartolo", MERCENARY), _selection("trenchers"), _selection("thor", MERCENARY)]
+    )
+    problems = warmachine_mk2.check(roster)
+    assert [(p.code, p.owner_id) for p in problems] == [
+        ("wmh.mercenary.only_mercenaries", "s-trenchers")
+    ]
+
+
+def test_a_faction_warcaster_lifts_the_mercenary_restriction() -> None:  # T14
+    roster = _roster(
+        [_caster("bartolo", MERCENARY), _caster("stryker"), _selection("trenchers")], limit=None
+    )
+    assert _codes(roster) == ["wmh.encounter_level.points"]
+
+
+@pytest.mark.parametrize(
+    ("selections", "codes"),
+    [
+        ([_caster()], []),
+        ([_caster(), _selection("trenchers")], ["wmh.scenario.mangled_metal"]),
+        ([_caster("a"), _caster("b")], ["wmh.scenario.mangled_metal"]),
+        ([], ["wmh.scenario.mangled_metal"]),
+    ],
+)
+def test_mangled_metal_allows_one_warcaster_and_warjacks(  # T17
+    selections: list[SelectionView], codes: list[str]
+) -> None:
+    assert _codes(_roster(selections, scenario="mangled_metal")) == codes
+
+
+def test_unknown_options_are_reported() -> None:
+    assert _codes(_roster([_caster()], scenario="theme_force")) == ["wmh.option.invalid"]
+
+
+# -------------------------------------------------------------------------------- the pack
+
+
+def test_pack_documents_are_canonical_and_every_link_resolves() -> None:
+    game_system, catalogues = pack_documents(PACK)
+    assert game_system["gameSystem"]["battleScribeVersion"] == "2.03"
+    assert {c["catalogue"]["gameSystemId"] for c in catalogues} == {"wmk2-gs"}
+    playable = [c["catalogue"]["name"] for c in catalogues if not c["catalogue"]["library"]]
+    assert sorted(playable) == ["Cryx", "Cygnar", "Khador"]
+    assert unresolved_links(game_system, catalogues) == []
+
+
+def test_pack_declares_the_options_the_hook_reads() -> None:
+    options = pack_documents(PACK)[0]["gameSystem"]["listOptions"]
+    assert {o["id"]: tuple(v["id"] for v in o["values"]) for o in options} == warmachine_mk2.OPTIONS
+    assert all(o["default"] == warmachine_mk2.OPTIONS[o["id"]][0] for o in options)
+
+
+def test_every_cost_names_its_source_or_is_marked_unverified() -> None:
+    assert costs_without_provenance(PACK) == []
+
+
+def test_every_source_an_entry_names_is_declared() -> None:
+    game_system, catalogues = pack_documents(PACK)
+    for document in [game_system, *catalogues]:
+        body = next(iter(document.values()))
+        declared = {s["id"] for s in body["sources"]}
+        named = {n["source"] for n in iter_nodes(body) if isinstance(n.get("source"), str)}
+        assert named <= declared
+
+
+def test_warjacks_are_offered_only_to_a_controller() -> None:  # WM-R16
+    compiled = compile_pack(PACK)
+    for catalogue in (CYGNAR, KHADOR, CRYX):
+        roots = compiled.root_entries(catalogue)
+        assert roots
+        assert not [n.name for n in roots if any(c.id == "wmk2-cat-warjack" for c in n.categories)]
+
+
+@pytest.mark.parametrize(
+    ("catalogue", "path", "entry_id"),
+    [
+        # WM-R17: a faction warcaster's battlegroup holds no Mercenary warjack, and back.
+        (CYGNAR, ["wmk2-cyg-commander-coleman-stryker"], "wmk2-merc-mule"),
+        (CYGNAR, ["wmk2-cyg-hire-captain-bartolo-montador"], "wmk2-cyg-defender"),
+        # Rhulic warcasters and 'jack marshals control Rhulic warjacks only.
+        (KHADOR, ["wmk2-kho-hire-durgen-madhammer"], "wmk2-merc-mule"),
+        (KHADOR, ["wmk2-kho-hire-thor-steinhammer"], "wmk2-kho-juggernaut"),
+        # WM-R20: a character warjack cannot start under a 'jack marshal.
+        (KHADOR, ["wmk2-kho-iron-fang-kovnik"], "wmk2-kho-behemoth"),
+        # WM-R36: weapon crews take no attachments.
+        (KHADOR, ["wmk2-kho-winter-guard-mortar-crew"], "wmk2-kho-winter-guard-officer-standard"),
+        # WM-R35: an attachment is fielded only with a unit its rule lists.
+        (KHADOR, [], "wmk2-kho-winter-guard-officer-standard"),
+        (KHADOR, ["wmk2-kho-iron-fang-pikemen"], "wmk2-kho-winter-guard-officer-standard"),
+        # WM-R02: a Mercenary joins only factions it works for.
+        (CYGNAR, [], "wmk2-merc-orin-midwinter-rogue-inquisitor"),  # Khador and Cryx only
+        (CRYX, [], "wmk2-merc-thor-steinhammer"),  # Cygnar and Khador only
+        # WM-R16: a warjack cannot be fielded without a controller.
+        (CYGNAR, [], "wmk2-cyg-defender"),
+    ],
+)
+def test_entries_the_rules_do_not_offer_cannot_be_selected(
+    catalogue: str, path: list[str], entry_id: str
+) -> None:
+    selection: dict[str, Any] = {"entryId": entry_id, "number": 1}
+    for parent in reversed(path):
+        selection = {"entryId": parent, "number": 1, "selections": [selection]}
+    spec = {
+        "costLimits": {ARMY_POINTS: 50},
+        "forces": [{"forceEntryId": SKIRMISH, "catalogueId": catalogue, "selections": [selection]}],
+    }
+    with pytest.raises(RosterError):
+        run_spec(compile_pack(PACK), spec)
+
+
+@pytest.mark.parametrize(
+    ("jacks", "army", "spent", "lost"),
+    [
+        ([], 0, 0, 6),  # E22: a warcaster with no warjacks loses all its points
+        (["charger"], 0, 4, 2),  # T09
+        (["lancer"], 0, 6, 0),  # exactly the warcaster's points
+        (["ironclad"], 1, 6, 0),  # WM-R10: warjack points combine with army points
+        (["defender", "ironclad", "lancer", "lancer"], 22, 6, 0),  # T01, Stryker's battlegroup
+    ],
+)
+def test_a_battlegroup_spends_its_warcasters_points_first(  # WM-R11
+    jacks: list[str], army: int, spent: int, lost: int
+) -> None:
+    stryker = {
+        "entryId": "wmk2-cyg-commander-coleman-stryker",
+        "number": 1,
+        "selections": [{"entryId": f"wmk2-cyg-{jack}", "number": 1} for jack in jacks],
+    }
+    spec = {
+        "costLimits": {ARMY_POINTS: 50},
+        "forces": [{"forceEntryId": SKIRMISH, "catalogueId": CYGNAR, "selections": [stryker]}],
+    }
+    totals = outcome(run_spec(compile_pack(PACK), spec))["totals"]
+    assert (totals[ARMY_POINTS], totals[WARJACK_POINTS], totals[WARJACK_POINTS_LOST]) == (
+        army,
+        spent,
+        lost,
+    )
+
+
+@pytest.mark.parametrize("path", spec_paths(PACK), ids=lambda p: p.stem)
+def test_list_specs_give_their_expected_result(path: Path) -> None:
+    spec = load_json(path)
+    assert outcome(run_spec(compile_pack(PACK), spec)) == spec["expected"]

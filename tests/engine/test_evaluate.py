@@ -1,0 +1,280 @@
+"""Engine semantics on small hand-written catalogues (no database, no conformance runner)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from armybuilder.engine import edit, report
+from armybuilder.engine.compile import compile_documents
+from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED, explain
+from armybuilder.engine.roster import Force, Roster, RosterError
+from armybuilder.engine.view import SelectionView
+
+PTS = {"id": "pts", "name": "pts"}
+
+
+def make_roster(entries: list[dict[str, Any]], **gst: Any) -> tuple[Roster, Force]:
+    game_system = {
+        "id": "gs",
+        "name": "Game",
+        "costTypes": [PTS],
+        "forceEntries": [{"id": "fe", "name": "Army"}],
+        **gst,
+    }
+    catalogue = {"id": "cat", "name": "Cat", "gameSystemId": "gs", "selectionEntries": entries}
+    roster = Roster(compile_documents({"gameSystem": game_system}, [{"catalogue": catalogue}]))
+    force, _ = edit.add_force(roster, "fe", "cat")
+    return roster, force
+
+
+def names(roster: Roster) -> list[str]:
+    return [s.name for s in evaluate(roster).view.forces[0].selections]
+
+
+def codes(roster: Roster) -> list[tuple[str, str]]:
+    return [(p.code, p.constraint_id) for p in evaluate(roster).problems]
+
+
+def rename_when(condition: dict[str, Any], entry_id: str = "watch") -> dict[str, Any]:
+    modifier = {"type": "set", "field": "name", "value": "On", "conditions": [condition]}
+    return {"id": entry_id, "name": "Off", "type": "unit", "modifiers": [modifier]}
+
+
+def test_force_scope_counts_only_the_own_force_and_roster_scope_counts_all() -> None:
+    trigger = {"id": "trigger", "name": "Trigger", "type": "unit"}
+    by_force = rename_when({"type": "atLeast", "value": 1, "scope": "force", "childId": "trigger"})
+    by_roster = rename_when(
+        {"type": "atLeast", "value": 1, "scope": "roster", "childId": "trigger"}, "watch-roster"
+    )
+    roster, first = make_roster([trigger, by_force, by_roster])
+    second, _ = edit.add_force(roster, "fe", "cat")
+    edit.select_entry(roster, first, "watch")
+    edit.select_entry(roster, first, "watch-roster")
+    edit.select_entry(roster, second, "trigger")
+    assert sorted(names(roster)) == ["Off", "On"]
+
+
+def test_shared_constraint_counts_every_link_to_the_same_entry() -> None:
+    shared_unit = {
+        "id": "unit",
+        "name": "Squad",
+        "type": "unit",
+        "constraints": [
+            {"id": "max2", "type": "max", "value": 2, "scope": "roster", "shared": True}
+        ],
+    }
+    game_system = {"id": "gs", "forceEntries": [{"id": "fe", "name": "Army"}]}
+    catalogue = {
+        "id": "cat",
+        "sharedSelectionEntries": [shared_unit],
+        "entryLinks": [
+            {"id": "a", "targetId": "unit", "type": "selectionEntry"},
+            {"id": "b", "targetId": "unit", "type": "selectionEntry"},
+        ],
+    }
+    roster = Roster(compile_documents(game_system, [catalogue]))
+    force, _ = edit.add_force(roster, "fe", "cat")
+    for link in ("a", "b", "b"):
+        edit.select_entry(roster, force, link)
+    problems = evaluate(roster).problems
+    assert [(p.code, p.owner_type, p.entry_id) for p in problems] == [
+        (report.CONSTRAINT_MAX, "selection", "unit")
+    ]
+    assert {s.entry_id for s in evaluate(roster).view.forces[0].selections} == {
+        "a::unit",
+        "b::unit",
+    }
+
+
+def test_set_modifiers_apply_before_the_others() -> None:
+    entry = {
+        "id": "e",
+        "name": "Base",
+        "type": "unit",
+        "modifiers": [
+            {"type": "append", "field": "name", "value": "Two"},
+            {"type": "set", "field": "name", "value": "One"},
+        ],
+    }
+    roster, force = make_roster([entry])
+    edit.select_entry(roster, force, "e")
+    assert names(roster) == ["One Two"]
+
+
+def test_repeats_add_up_and_round_up_when_asked() -> None:
+    model = {"id": "m", "name": "Model", "type": "model"}
+    entry = {
+        "id": "e",
+        "name": "Squad",
+        "type": "unit",
+        "costs": [{"typeId": "pts", "value": 10}],
+        "modifiers": [
+            {
+                "type": "increment",
+                "field": "pts",
+                "value": "1",
+                "repeats": [
+                    {"value": 2, "repeats": 1, "scope": "force", "childId": "m"},
+                    {"value": 2, "repeats": 1, "scope": "force", "childId": "m", "roundUp": True},
+                ],
+            }
+        ],
+    }
+    roster, force = make_roster([model, entry])
+    edit.select_entry(roster, force, "e")
+    for _ in range(3):
+        edit.select_entry(roster, force, "m")
+    # 3 models: floor(3/2) + ceil(3/2) = 1 + 2 repeats
+    assert evaluate(roster).view.total_cost("pts") == 13
+
+
+def test_limit_field_bounds_a_category_by_a_percentage_of_the_cost_limit() -> None:
+    hero = {
+        "id": "hero",
+        "name": "Hero",
+        "type": "unit",
+        "costs": [{"typeId": "pts", "value": 300}],
+        "categoryLinks": [{"id": "l", "targetId": "chars", "primary": True}],
+    }
+    characters_max = {
+        "id": "chars-40",
+        "type": "max",
+        "value": 40,
+        "field": "limit::pts",
+        "scope": "roster",
+        "percentValue": True,
+        "includeChildSelections": True,
+        "code": "t9a.characters.max_percent",
+    }
+    roster, force = make_roster(
+        [hero],
+        categoryEntries=[{"id": "chars", "name": "Characters"}],
+        forceEntries=[
+            {
+                "id": "fe",
+                "name": "Army",
+                "categoryLinks": [
+                    {"id": "fl", "targetId": "chars", "constraints": [characters_max]}
+                ],
+            }
+        ],
+    )
+    roster.set_cost_limit("pts", 1000)
+    edit.select_entry(roster, force, "hero")
+    assert codes(roster) == []
+    edit.select_entry(roster, force, "hero")
+    # 600 of 1000 points on characters: over 40%, under the cost limit
+    assert codes(roster) == [("t9a.characters.max_percent", "chars-40")]
+
+
+def test_collective_child_scales_with_its_parent_and_counts_per_model() -> None:
+    weapon = {
+        "id": "w",
+        "name": "Weapon",
+        "type": "upgrade",
+        "collective": True,
+        "costs": [{"typeId": "pts", "value": 5}],
+        "constraints": [{"id": "w-max", "type": "max", "value": 1, "scope": "parent"}],
+    }
+    trooper = {"id": "t", "name": "Trooper", "type": "model", "selectionEntries": [weapon]}
+    squad = {"id": "s", "name": "Squad", "type": "unit", "selectionEntries": [trooper]}
+    roster, force = make_roster([squad])
+    squad_sel, _ = edit.select_entry(roster, force, "s")
+    trooper_sel, _ = edit.select_entry(roster, force, "t", squad_sel)
+    edit.select_entry(roster, force, "w", trooper_sel)
+    edit.set_count(trooper_sel, 4)
+    view = evaluate(roster).view
+    weapon_view = view.forces[0].selections[0].children[0].children[0]
+    assert (weapon_view.number, weapon_view.cost("pts")) == (4, 20)
+    assert codes(roster) == []  # one weapon per model is within the maximum of 1
+
+
+def test_hidden_selection_is_an_error_and_explained() -> None:
+    boss = {"id": "boss", "name": "Boss", "type": "unit"}
+    hide_with_boss = {
+        "type": "set",
+        "field": "hidden",
+        "value": "true",
+        "conditions": [{"type": "atLeast", "value": 1, "scope": "force", "childId": "boss"}],
+    }
+    rival = {"id": "rival", "name": "Rival", "type": "unit", "modifiers": [hide_with_boss]}
+    roster, force = make_roster([boss, rival])
+    edit.select_entry(roster, force, "rival")
+    assert codes(roster) == []
+    edit.select_entry(roster, force, "boss")
+    assert codes(roster) == [(report.SELECTION_HIDDEN, "hidden")]
+    reasons = explain(roster, force, "rival")
+    assert [r.code for r in reasons] == [HIDDEN_BY_MODIFIER]
+    assert "Boss" in reasons[0].message
+
+
+def test_explain_names_a_reached_maximum() -> None:
+    unit = {
+        "id": "u",
+        "name": "Unique",
+        "type": "unit",
+        "constraints": [{"id": "one", "type": "max", "value": 1, "scope": "roster"}],
+    }
+    roster, force = make_roster([unit])
+    assert explain(roster, force, "u") == []
+    edit.select_entry(roster, force, "u")
+    assert [(r.code, r.constraint_id) for r in explain(roster, force, "u")] == [
+        (MAX_REACHED, "one")
+    ]
+
+
+def test_auto_select_fills_minimums_and_group_defaults() -> None:
+    group = {
+        "id": "g",
+        "name": "Weapons",
+        "defaultSelectionEntryId": "sword",
+        "constraints": [{"id": "g-min", "type": "min", "value": 1, "scope": "parent"}],
+        "selectionEntries": [
+            {"id": "sword", "name": "Sword", "type": "upgrade"},
+            {"id": "axe", "name": "Axe", "type": "upgrade"},
+        ],
+    }
+    model = {
+        "id": "m",
+        "name": "Model",
+        "type": "model",
+        "constraints": [{"id": "m-min", "type": "min", "value": 3, "scope": "parent"}],
+    }
+    leader = {
+        "id": "leader",
+        "name": "Leader",
+        "type": "unit",
+        "constraints": [{"id": "l-min", "type": "min", "value": 1, "scope": "parent"}],
+        "selectionEntries": [model],
+        "selectionEntryGroups": [group],
+    }
+    roster, _ = make_roster([leader])
+    top = evaluate(roster).view.forces[0].selections
+    assert [s.name for s in top] == ["Leader"]
+    children: list[SelectionView] = top[0].children
+    assert [(c.name, c.number, c.entry_group_id) for c in children] == [
+        ("Model", 3, None),
+        ("Sword", 1, "g"),
+    ]
+    assert codes(roster) == []
+
+
+def test_bad_edits_raise_and_change_nothing() -> None:
+    roster, force = make_roster([{"id": "u", "name": "Unit", "type": "unit"}])
+    with pytest.raises(RosterError):
+        edit.select_entry(roster, force, "nope")
+    with pytest.raises(RosterError):
+        edit.add_force(roster, "fe", "no-such-catalogue")
+    assert (len(roster.forces), force.selections) == (1, [])
+
+
+def test_duplicate_force_copies_selections_with_new_ids() -> None:
+    roster, force = make_roster([{"id": "u", "name": "Unit", "type": "unit"}])
+    selection, _ = edit.select_entry(roster, force, "u")
+    copy = roster.duplicate_force(force)
+    assert [s.node.id for s in copy.selections] == ["u"]
+    assert copy.id != force.id
+    assert copy.selections[0].id != selection.id
