@@ -75,7 +75,9 @@ class UploadForm(forms.Form):
             "form (.json), or a .zip of them. Select several files at once to import them "
             "together."
         ),
-        widget=MultipleFileInput(attrs={"accept": ",".join(UPLOAD_SUFFIXES)}),
+        widget=MultipleFileInput(
+            attrs={"accept": ",".join(UPLOAD_SUFFIXES), "aria-describedby": "uploads-help"}
+        ),
     )
 
     def clean_uploads(self) -> list[UploadedFile[Any]]:

@@ -288,7 +288,9 @@ class _Closure:
     def __init__(self, documents: list[_Document]) -> None:
         self.game_systems = {d.bs_id: d.body for d in documents if d.kind == "gameSystem"}
         self.catalogues = {d.bs_id: d.body for d in documents if d.kind == "catalogue"}
+        # Keyed by id(body): every body stays referenced by this object while it lives.
         self._indexes: dict[int, dict[str, JsonDict]] = {}
+        self._top_level: dict[int, dict[str, JsonDict]] = {}
 
     def game_system(self, bs_id: str) -> JsonDict | None:
         if bs_id not in self.game_systems:
@@ -333,17 +335,40 @@ class _Closure:
             self._indexes[key] = index_ids(body)
         return self._indexes[key]
 
+    def top_level_index(self, body: JsonDict) -> dict[str, JsonDict]:
+        """Ids of the items of the document's own top-level lists (shared entries, profiles,
+        rules, categories, ...)."""
+        key = id(body)
+        if key not in self._top_level:
+            self._top_level[key] = {
+                node["id"]: node
+                for value in body.values()
+                if isinstance(value, list)
+                for node in value
+                if isinstance(node.get("id"), str)
+            }
+        return self._top_level[key]
+
 
 # The entry index
 
 
 class _Resolver:
-    def __init__(self, indexes: list[dict[str, JsonDict]]) -> None:
-        self.indexes = indexes
+    """Finds a node by id in the documents a revision can see, for display (profiles, rules,
+    category names). Nearly every target sits in a document's top-level lists, so those are
+    searched first and a document is fully indexed only when that misses."""
+
+    def __init__(self, bodies: list[JsonDict], closure: _Closure) -> None:
+        self.bodies = bodies
+        self.closure = closure
 
     def get(self, bs_id: Any) -> JsonDict | None:
-        for index in self.indexes:
-            node = index.get(bs_id)
+        for body in self.bodies:
+            node = self.closure.top_level_index(body).get(bs_id)
+            if node is not None:
+                return node
+        for body in self.bodies:
+            node = self.closure.index(body).get(bs_id)
             if node is not None:
                 return node
         return None
@@ -681,7 +706,7 @@ def _import_one(
     if existing is not None:
         revision, entries, status = existing, existing.entries.count(), "unchanged"
     else:
-        resolver = _Resolver([closure.index(body) for body in visible])
+        resolver = _Resolver(visible, closure)
         revision, entries = _store(document, owner=owner, unresolved=unresolved, resolver=resolver)
         status = "created"
     return ImportedRevision(

@@ -324,7 +324,7 @@ def _force(force: ForceView) -> JsonDict:
     out["profiles"] = [_profile(p) for p in force.profiles]
     out["rules"] = [_rule(r) for r in force.rules]
     out["categories"] = [_category(c) for c in force.categories]
-    out["publications"] = [{"id": pid, "name": name} for pid, name in force.publications]
+    out["publications"] = []  # New Recruit lists no publications on a force
     return out
 
 

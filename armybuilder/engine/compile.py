@@ -47,6 +47,7 @@ class Compiled:
         self.cost_types = self._cost_types()
         self._roots: dict[str, list[EntryNode]] = {}
         self._constrained_roots: dict[str, list[EntryNode]] = {}
+        self._document_rules: dict[str, list[InfoNode]] = {}
         self._categories: dict[tuple[str, str], CategoryNode] = {}
         self.force_entries: dict[str, ForceNode] = {}
         self._force_catalogue: dict[str, str] = {}
@@ -179,6 +180,22 @@ class Compiled:
         return node
 
     # ----------------------------------------------------------------------------- entries
+
+    def document_rules(self, catalogue_id: str) -> list[InfoNode]:
+        """The game system's root rules and info links, then the catalogue's own."""
+        cached = self._document_rules.get(catalogue_id)
+        if cached is None:
+            cached = []
+            for doc_id in (self.game_system_id, catalogue_id):
+                body = (
+                    self.game_system
+                    if doc_id == self.game_system_id
+                    else self.catalogues.get(doc_id, {})
+                )
+                holder = {"rules": body.get("rules"), "infoLinks": body.get("infoLinks")}
+                cached.extend(self.infos_of([holder], doc_id))
+            self._document_rules[catalogue_id] = cached
+        return cached
 
     def root_entries(self, catalogue_id: str) -> list[EntryNode]:
         """Entries a force of this catalogue can select at its top level."""

@@ -13,7 +13,15 @@ from armybuilder.engine.closure import unwrap
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.model import as_float
 from armybuilder.engine.roster import Force, Roster, Selection
-from armybuilder.engine.view import CategoryView, CostView, ForceView, RosterView, SelectionView
+from armybuilder.engine.view import (
+    CategoryView,
+    CostView,
+    ForceView,
+    ProfileView,
+    RosterView,
+    RuleView,
+    SelectionView,
+)
 
 ROSTER_VERSION = "2.03"
 
@@ -32,6 +40,37 @@ def _categories(categories: list[CategoryView], owner_id: str) -> list[dict[str,
         }
         for c in categories
     ]
+
+
+def _infos(out: dict[str, Any], profiles: list[ProfileView], rules: list[RuleView]) -> None:
+    """Rules and profiles as a .ros file carries them (so other tools can print the list)."""
+    if rules:
+        out["rules"] = [
+            {
+                "id": r.id,
+                "name": r.name,
+                "hidden": r.hidden,
+                **({"page": r.page} if r.page else {}),
+                "description": r.description,
+            }
+            for r in rules
+        ]
+    if profiles:
+        out["profiles"] = [
+            {
+                "id": p.id,
+                "name": p.name,
+                "hidden": p.hidden,
+                "typeId": p.type_id,
+                "typeName": p.type_name,
+                **({"page": p.page} if p.page else {}),
+                "characteristics": [
+                    {"name": c.name, "typeId": c.type_id, "$text": c.value}
+                    for c in p.characteristics
+                ],
+            }
+            for p in profiles
+        ]
 
 
 def _with_custom(out: dict[str, Any], name: str | None, notes: str | None) -> dict[str, Any]:
@@ -53,6 +92,7 @@ def _selection(sel: SelectionView) -> dict[str, Any]:
     if sel.entry_group_id:
         out["entryGroupId"] = sel.entry_group_id
     _with_custom(out, sel.custom_name, sel.custom_notes)
+    _infos(out, sel.profiles, sel.rules)
     if sel.children:
         out["selections"] = [_selection(c) for c in sel.children]
     out["costs"] = _costs(sel.costs)
@@ -70,6 +110,7 @@ def _force(force: ForceView) -> dict[str, Any]:
         "catalogueName": force.catalogue_name,
     }
     _with_custom(out, force.custom_name, force.custom_notes)
+    _infos(out, force.profiles, force.rules)
     if force.selections:
         out["selections"] = [_selection(s) for s in force.selections]
     if force.child_forces:

@@ -182,6 +182,7 @@ class Evaluator:
         self._key_cache: dict[str, set[str]] = {}
         self._effective_keys: dict[str, set[str]] = {}
         self._building: set[tuple[int, bool]] = set()  # scope indexes being built
+        self._static_indexes: dict[tuple[int, bool], dict[str, list[Selection]]] = {}
         self._queries: dict[tuple[Any, ...], float] = {}
         self._static_infos: dict[tuple[int, bool], tuple[list[ProfileView], list[RuleView]]] = {}
 
@@ -500,22 +501,32 @@ class Evaluator:
             return [s for s in self._selections_in(obj, deep, child_forces) if key in self._keys(s)]
         cache_key = (id(obj), child_forces)
         index = self._indexes.get(cache_key)
-        if index is None:
-            pool = list(self._selections_in(obj, deep, child_forces))
-            if cache_key in self._building:
-                # asked while this index is being built (a category modifier's condition
-                # reads the same scope): answer from the definitions' categories
-                return [sel for sel in pool if key in self._keys(sel, effective=False)]
+        if index is not None:
+            return index.get(key, [])
+        if cache_key in self._building:
+            # asked while this index is being built (a category modifier's condition reads
+            # the same scope): answer from the definitions' categories
+            return self._static_indexes[cache_key].get(key, [])
+        pool = list(self._selections_in(obj, deep, child_forces))
+        static = self._index(pool, effective=False)
+        self._static_indexes[cache_key] = static
+        if any("category" in sel.node.modified_fields for sel in pool):
             self._building.add(cache_key)
             try:
-                index = {}
-                for sel in pool:
-                    for k in self._keys(sel):
-                        index.setdefault(k, []).append(sel)
+                index = self._index(pool, effective=True)
             finally:
                 self._building.discard(cache_key)
-            self._indexes[cache_key] = index
+        else:
+            index = static
+        self._indexes[cache_key] = index
         return index.get(key, [])
+
+    def _index(self, pool: list[Selection], effective: bool) -> dict[str, list[Selection]]:
+        index: dict[str, list[Selection]] = {}
+        for sel in pool:
+            for k in self._keys(sel, effective):
+                index.setdefault(k, []).append(sel)
+        return index
 
     def _force_matches(self, force: Force, child_id: str) -> bool:
         return child_id in ("", "any", force.node.id, force.catalogue_id)
@@ -878,7 +889,9 @@ class Evaluator:
             custom_name=force.custom_name,
             custom_notes=force.custom_notes,
         )
-        view.profiles, view.rules = self._infos(force.node.infos, ctx)
+        # a force shows its entry's infos, then the game system's and its catalogue's rules
+        infos = force.node.infos + self.compiled.document_rules(force.catalogue_id)
+        view.profiles, view.rules = self._infos(infos, ctx)
         view.selections = [self._selection_view(s, None) for s in selections]
         definition = {id(node): i for i, node in enumerate(force.node.child_forces)}
         children = sorted(
@@ -899,9 +912,11 @@ class Evaluator:
         )
 
     def _publications(self, catalogue_id: str) -> list[tuple[str, str]]:
-        body = self.compiled.catalogues.get(catalogue_id, {})
+        bodies = [self.compiled.catalogues.get(catalogue_id, {}), self.compiled.game_system]
         return [
-            (str(p.get("id", "")), str(p.get("name", ""))) for p in body.get("publications") or []
+            (str(p.get("id", "")), str(p.get("name", "")))
+            for body in bodies
+            for p in body.get("publications") or []
         ]
 
     def _name(self, sel: Selection) -> str:

@@ -154,6 +154,8 @@ class EntryNode:
     _constrained: list[EntryNode] | None = field(default=None, repr=False)
     _static: dict[str, Any] | None = field(default=None, repr=False)
     _modified: frozenset[str] | None = field(default=None, repr=False)
+    _has_minimum: bool | None = field(default=None, repr=False)
+    _type: str | None = field(default=None, repr=False)
 
     def attr(self, key: str, default: Any = None) -> Any:
         """Merged attribute: the link's own value wins (BattleScribe merge)."""
@@ -167,7 +169,9 @@ class EntryNode:
 
     @property
     def type(self) -> str:
-        return str(self.raw.get("type", "upgrade")) if self.kind == "entry" else "group"
+        if self._type is None:
+            self._type = str(self.raw.get("type", "upgrade")) if self.kind == "entry" else "group"
+        return self._type
 
     @property
     def hidden(self) -> bool:
@@ -224,7 +228,9 @@ class EntryNode:
 
     @property
     def has_minimum(self) -> bool:
-        return any(c.type == "min" for c in self.constraints)
+        if self._has_minimum is None:
+            self._has_minimum = any(c.type == "min" for c in self.constraints)
+        return self._has_minimum
 
     @property
     def modified_fields(self) -> frozenset[str]:

@@ -1,25 +1,81 @@
+from typing import Any
+
+import pytest
+
 from armybuilder.engine import edit
 from armybuilder.engine.compile import compile_documents
-from armybuilder.engine.document import roster_document
+from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.formats import parse_xml, write_xml
-from armybuilder.engine.roster import Roster
+from armybuilder.engine.roster import Roster, RosterError
+
+GAME_SYSTEM = {
+    "id": "gs",
+    "name": "Game",
+    "costTypes": [{"id": "pts", "name": "pts"}],
+    "forceEntries": [{"id": "fe", "name": "Army"}],
+}
+WEAPON = {
+    "id": "w",
+    "name": "Weapon",
+    "type": "upgrade",
+    "collective": True,
+    "costs": [{"typeId": "pts", "value": 2}],
+    "rules": [{"id": "r", "name": "Sharp", "description": "Cuts."}],
+}
+UNIT = {
+    "id": "u",
+    "name": "Unit",
+    "type": "unit",
+    "costs": [{"typeId": "pts", "value": 7}],
+    "selectionEntries": [
+        {"id": "m", "name": "Model", "type": "model", "selectionEntries": [WEAPON]}
+    ],
+}
+
+
+def _roster() -> Roster:
+    compiled = compile_documents(GAME_SYSTEM, [{"id": "cat", "selectionEntries": [UNIT]}])
+    roster = Roster(compiled, name="Mine")
+    roster.set_cost_limit("pts", 100)
+    force, _ = edit.add_force(roster, "fe", "cat")
+    unit, _ = edit.select_entry(roster, force, "u")
+    model, _ = edit.select_entry(roster, force, "m", unit)
+    edit.select_entry(roster, force, "w", model)
+    edit.set_count(model, 3)
+    unit.custom_name = "Bob"
+    return roster
+
+
+def _document(roster: Roster) -> dict[str, Any]:
+    return roster_document(evaluate(roster).view)
 
 
 def test_roster_document_writes_as_ros_xml_and_reads_back() -> None:
-    game_system = {
-        "id": "gs",
-        "name": "Game",
-        "costTypes": [{"id": "pts", "name": "pts"}],
-        "forceEntries": [{"id": "fe", "name": "Army"}],
-    }
-    unit = {"id": "u", "name": "Unit", "type": "unit", "costs": [{"typeId": "pts", "value": 7}]}
-    roster = Roster(compile_documents(game_system, [{"id": "cat", "selectionEntries": [unit]}]))
-    force, _ = edit.add_force(roster, "fe", "cat")
-    selection, _ = edit.select_entry(roster, force, "u")
-    selection.custom_name = "Bob"
-    document = roster_document(evaluate(roster).view)
+    document = _document(_roster())
     back = parse_xml(write_xml(document))["roster"]
-    [sel] = back["forces"][0]["selections"]
-    assert (sel["entryId"], sel["number"], sel["customName"]) == ("u", 1, "Bob")
-    assert back["costs"] == [{"name": "pts", "typeId": "pts", "value": 7}]
+    [unit] = back["forces"][0]["selections"]
+    assert (unit["entryId"], unit["number"], unit["customName"]) == ("u", 1, "Bob")
+    [weapon] = unit["selections"][0]["selections"]
+    assert (weapon["number"], weapon["rules"][0]["name"]) == (3, "Sharp")
+    assert back["costs"] == [{"name": "pts", "typeId": "pts", "value": 13}]
+    assert back["costLimits"] == [{"name": "pts", "typeId": "pts", "value": 100}]
+
+
+def test_loading_a_saved_roster_gives_the_same_roster() -> None:
+    roster = _roster()
+    document = _document(roster)
+    loaded = load_roster(roster.compiled, parse_xml(write_xml(document)))
+    assert _document(loaded) == document
+    # new selections never reuse a loaded id
+    force = loaded.forces[0]
+    added, _ = edit.select_entry(loaded, force, "u")
+    assert added.id not in {s["id"] for s in document["roster"]["forces"][0]["selections"]}
+
+
+def test_loading_an_unknown_entry_is_refused() -> None:
+    roster = _roster()
+    document = _document(roster)
+    document["roster"]["forces"][0]["selections"][0]["entryId"] = "nowhere"
+    with pytest.raises(RosterError):
+        load_roster(roster.compiled, document)

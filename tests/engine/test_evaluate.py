@@ -278,3 +278,126 @@ def test_duplicate_force_copies_selections_with_new_ids() -> None:
     assert [s.node.id for s in copy.selections] == ["u"]
     assert copy.id != force.id
     assert copy.selections[0].id != selection.id
+
+
+def test_modifier_groups_and_or_condition_groups() -> None:
+    a = {"id": "a", "name": "A", "type": "unit"}
+    b = {"id": "b", "name": "B", "type": "unit"}
+    either = {
+        "type": "or",
+        "conditions": [
+            {"type": "atLeast", "value": 1, "scope": "force", "childId": "a"},
+            {"type": "atLeast", "value": 1, "scope": "force", "childId": "b"},
+        ],
+    }
+    watch = {
+        "id": "watch",
+        "name": "Off",
+        "type": "unit",
+        "modifierGroups": [
+            {
+                "conditionGroups": [either],
+                "modifiers": [{"type": "set", "field": "name", "value": "On"}],
+            }
+        ],
+    }
+    roster, force = make_roster([a, b, watch])
+    edit.select_entry(roster, force, "watch")
+    assert names(roster) == ["Off"]
+    edit.select_entry(roster, force, "b")
+    assert names(roster) == ["B", "On"]
+
+
+@pytest.mark.parametrize(
+    ("mod_type", "value", "expected"),
+    [
+        ("multiply", "3", 30.0),
+        ("divide", "4", 2.5),
+        ("modulo", "4", 2.0),
+        ("increment", "0.5", 10.5),
+        ("decrement", "20", -10.0),
+    ],
+)
+def test_numeric_modifiers_on_costs(mod_type: str, value: str, expected: float) -> None:
+    entry = {
+        "id": "e",
+        "name": "E",
+        "type": "unit",
+        "costs": [{"typeId": "pts", "value": 10}],
+        "modifiers": [{"type": mod_type, "field": "pts", "value": value}],
+    }
+    roster, force = make_roster([entry])
+    edit.select_entry(roster, force, "e")
+    assert evaluate(roster).view.total_cost("pts") == expected
+
+
+def test_error_pseudo_field_modifier_raises_a_data_problem_with_its_code() -> None:
+    entry = {
+        "id": "e",
+        "name": "E",
+        "type": "unit",
+        "modifiers": [
+            {
+                "type": "add",
+                "field": "error",
+                "value": "Needs a leader.",
+                "code": "demo.leader.missing",
+                "conditions": [
+                    {"type": "lessThan", "value": 1, "scope": "force", "childId": "boss"}
+                ],
+            },
+            {"type": "add", "field": "warning", "value": "Unusual."},
+        ],
+    }
+    roster, force = make_roster([entry, {"id": "boss", "name": "Boss", "type": "unit"}])
+    edit.select_entry(roster, force, "e")
+    problems = evaluate(roster).problems
+    assert [(p.code, p.severity) for p in problems] == [
+        ("demo.leader.missing", report.ERROR),
+        (report.DATA_WARNING, report.WARNING),
+    ]
+    edit.select_entry(roster, force, "boss")
+    assert [p.code for p in evaluate(roster).problems] == [report.DATA_WARNING]
+
+
+def test_category_modifiers_change_categories_and_the_primary_one() -> None:
+    entry = {
+        "id": "e",
+        "name": "E",
+        "type": "unit",
+        "categoryLinks": [{"id": "l", "targetId": "troops", "primary": True}],
+        "modifiers": [
+            {"type": "add", "field": "category", "value": "fast"},
+            {"type": "set-primary", "field": "category", "value": "fast"},
+        ],
+    }
+    roster, force = make_roster(
+        [entry],
+        categoryEntries=[{"id": "troops", "name": "Troops"}, {"id": "fast", "name": "Fast"}],
+    )
+    edit.select_entry(roster, force, "e")
+    [selection] = evaluate(roster).view.forces[0].selections
+    assert [(c.entry_id, c.primary) for c in selection.categories] == [
+        ("fast", True),
+        ("troops", False),
+    ]
+
+
+def test_percent_condition_compares_a_share_of_the_scope() -> None:
+    trigger = {"id": "t", "name": "Trigger", "type": "unit"}
+    watch = rename_when(
+        {"type": "atLeast", "value": 50, "scope": "force", "childId": "t", "percentValue": True}
+    )
+    roster, force = make_roster([trigger, watch])
+    edit.select_entry(roster, force, "watch")
+    assert names(roster) == ["Off"]
+    edit.select_entry(roster, force, "t")  # 1 of 2 selections: 50 %
+    assert names(roster) == ["On", "Trigger"]
+
+
+def test_hooks_are_looked_up_by_game_system_id() -> None:
+    from armybuilder.engine.systems import HOOKS, hook_for
+
+    assert hook_for("no-such-game") is None
+    for game_system_id in HOOKS:
+        assert callable(hook_for(game_system_id))

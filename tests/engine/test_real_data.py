@@ -10,8 +10,9 @@ import pytest
 from armybuilder.engine import edit
 from armybuilder.engine.closure import unresolved_links
 from armybuilder.engine.compile import compile_documents
+from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.evaluate import evaluate
-from armybuilder.engine.formats import parse_xml
+from armybuilder.engine.formats import parse_xml, write_xml
 from armybuilder.engine.roster import Roster
 
 WH40K = Path(__file__).resolve().parents[3] / "shared" / "bsdata" / "wh40k-9e"
@@ -41,7 +42,9 @@ def test_space_marines_closure_compiles_fast_and_resolves(
     assert len(compiled.root_entries(ultramarines)) > 100
 
 
-def test_a_real_roster_evaluates_with_costs(documents: tuple[dict, list[dict]]) -> None:
+def test_a_real_roster_evaluates_and_survives_a_ros_round_trip(
+    documents: tuple[dict, list[dict]],
+) -> None:
     compiled = compile_documents(*documents)
     ultramarines = next(
         c for c, body in compiled.catalogues.items() if body["name"] == ULTRAMARINES
@@ -55,3 +58,6 @@ def test_a_real_roster_evaluates_with_costs(documents: tuple[dict, list[dict]]) 
     view = evaluate(roster).view
     assert len(list(view.all_selections())) > 10
     assert view.total_cost("points") > 0
+    document = roster_document(view)
+    loaded = load_roster(compiled, parse_xml(write_xml(document)))
+    assert roster_document(evaluate(loaded).view) == document
