@@ -1,7 +1,9 @@
 """The REST API's URLs: one router for every app's viewsets, mounted at ``/api/``."""
 
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
+from catalogues.api import validation
 from catalogues.api import views as catalogue_views
 
 app_name = "api"
@@ -13,4 +15,17 @@ router.register("revisions", catalogue_views.RevisionViewSet, basename="revision
 router.register("entries", catalogue_views.EntryViewSet, basename="entry")
 router.register("import-jobs", catalogue_views.ImportJobViewSet, basename="import-job")
 
-urlpatterns = router.urls
+urlpatterns = [
+    *router.urls,
+    path("validate/", validation.ValidateView.as_view(), name="validate"),
+    path(
+        "game-systems/<int:game_system_pk>/examples/",
+        validation.GameSystemExamplesView.as_view(),
+        name="game-system-examples",
+    ),
+    path(
+        "game-systems/<int:game_system_pk>/examples/<slug:slug>/",
+        validation.GameSystemExampleView.as_view(),
+        name="game-system-example",
+    ),
+]

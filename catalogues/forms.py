@@ -19,7 +19,7 @@ class EntrySearchForm(forms.Form):
     q = forms.CharField(label="Name", required=False, max_length=200)
     category = forms.ChoiceField(label="Category", required=False)
     type = forms.ChoiceField(label="Type", required=False)
-    shared = forms.BooleanField(label="Include shared entries", required=False)
+    shared = forms.BooleanField(label="Include options and shared entries", required=False)
 
     def __init__(
         self,

@@ -6,7 +6,7 @@ parts of a document (cost types, sources, force entries) are read through JSON k
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -199,12 +199,17 @@ def provenance(revision: Revision) -> Provenance:
 
 def force_entries(revision: Revision) -> list[ForceEntry]:
     """The game system's force organisation: forces, their slots and slot limits."""
-    names = {
+    names = _category_names(revision)
+    return [_force_entry(node, names) for node in revision_part(revision, "forceEntries") or []]
+
+
+def _category_names(revision: Revision) -> dict[str, str]:
+    """Category entry id -> name, in definition order."""
+    return {
         str(node.get("id")): str(node.get("name", ""))
         for node in revision_part(revision, "categoryEntries") or []
         if isinstance(node, dict)
     }
-    return [_force_entry(node, names) for node in revision_part(revision, "forceEntries") or []]
 
 
 def _force_entry(node: Mapping[str, Any], category_names: Mapping[str, str]) -> ForceEntry:
@@ -256,15 +261,22 @@ class EntryFilters:
         return bool(self.query or self.category or self.type or self.include_shared)
 
 
-def entry_search(filters: EntryFilters, *, revision: Revision | int | None) -> QuerySet[Entry]:
-    """Entries (of one revision, if given) matching ``filters``, by primary category and name.
+def entry_search(
+    filters: EntryFilters,
+    *,
+    revisions: Sequence[Revision | int] | None,
+    category_order: Sequence[str] = (),
+) -> QuerySet[Entry]:
+    """Entries (of the revisions, if given) matching ``filters``, by primary category and name.
 
-    Without ``include_shared`` only force-level (root) entries are listed: what a player can
-    add directly. Hidden entries are never listed.
+    Categories come in ``category_order`` (names), then alphabetically, then entries with no
+    primary category. Without ``include_shared`` only force-level (root) entries are listed:
+    what a player can add directly. Hidden entries are never listed.
     """
-    entries = Entry.objects.filter(hidden=False)
-    if revision is not None:
-        entries = entries.filter(revision=revision)
+    entries = Entry.objects.filter(hidden=False).select_related("revision__catalogue")
+    entries = entries.defer("revision__document")
+    if revisions is not None:
+        entries = entries.filter(revision__in=revisions)
     if not filters.include_shared:
         entries = entries.filter(root=True)
     if filters.query:
@@ -275,9 +287,27 @@ def entry_search(filters: EntryFilters, *, revision: Revision | int | None) -> Q
         entries = entries.filter(kind=Entry.Kind.SELECTION_ENTRY_GROUP)
     elif filters.type:
         entries = entries.filter(type=filters.type)
-    # Entries with no primary category come last.
-    uncategorised = Case(When(primary_category="", then=Value(1)), default=Value(0))
-    return entries.order_by(uncategorised, "primary_category", "name", "id")
+    position = Case(
+        *(When(primary_category=name, then=Value(i)) for i, name in enumerate(category_order)),
+        When(primary_category="", then=Value(len(category_order) + 1)),
+        default=Value(len(category_order)),
+    )
+    return entries.order_by(position, "primary_category", "name", "id")
+
+
+def category_order(game_system_revision: Revision | None) -> list[str]:
+    """Category names in the order the game system's forces list their slots (as the
+    BattleScribe family of tools shows them), then any other category in definition order."""
+    if game_system_revision is None:
+        return []
+    names = _category_names(game_system_revision)
+    ordered: list[str] = []
+    for node in iter_nodes(revision_part(game_system_revision, "forceEntries") or []):
+        for link in node.get("categoryLinks") or []:
+            name = names.get(str(link.get("targetId"))) or str(link.get("name", ""))
+            if name and name not in ordered:
+                ordered.append(name)
+    return ordered + [name for name in names.values() if name not in ordered]
 
 
 def _has_category(category_id: str) -> Q:
@@ -299,11 +329,15 @@ def entry_get(pk: int) -> Entry:
         raise Http404("No such entry.") from exc
 
 
-def entry_filter_options(revision: Revision) -> tuple[list[tuple[str, str]], list[str]]:
-    """The categories (id, name) and entry types used by a revision's visible entries."""
+def entry_filter_options(
+    revisions: Sequence[Revision],
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """The categories (id, name) and entry types used by the revisions' visible entries."""
     categories: dict[str, str] = {}
     types: set[str] = set()
-    rows = Entry.objects.filter(revision=revision, hidden=False).values_list("categories", "type")
+    rows = Entry.objects.filter(revision__in=revisions, hidden=False).values_list(
+        "categories", "type"
+    )
     for entry_categories, entry_type in rows:
         for category in entry_categories or []:
             categories.setdefault(str(category.get("id", "")), str(category.get("name", "")))
@@ -340,6 +374,7 @@ def entry_in_revision(revision: Revision, bs_id: str) -> Entry | None:
 @dataclass(frozen=True)
 class ComparedEntry:
     bs_id: str
+    entry_pk: int  # the index row in the newer revision, or the older one when removed
     name: str
     type: str
     primary_category: str
@@ -373,6 +408,7 @@ def compare_revisions(old: Revision, new: Revision) -> Comparison:
         row = after.get(bs_id) or before[bs_id]
         return ComparedEntry(
             bs_id=bs_id,
+            entry_pk=row["id"],
             name=row["name"],
             type=row["type"],
             primary_category=row["primary_category"],
@@ -393,11 +429,25 @@ def compare_revisions(old: Revision, new: Revision) -> Comparison:
     )
 
 
+def compare_catalogue(
+    catalogue: Catalogue, old_number: str | None, new_number: str | None
+) -> Comparison | None:
+    """Compare two revisions of a catalogue (404 for an unknown one); by default, what the
+    latest revision changed from the one before it. None while only one revision exists."""
+    revisions = revision_list(catalogue=catalogue)
+    numbers = list(revisions.values_list("number", flat=True)[:2])
+    if len(numbers) < 2:
+        return None
+    old = revision_pick(revisions, old_number or str(numbers[1]))
+    new = revision_pick(revisions, new_number or str(numbers[0]))
+    return compare_revisions(old, new)
+
+
 def _costed_entries(revision: Revision) -> dict[str, Mapping[str, Any]]:
     rows = (
         Entry.objects.filter(revision=revision, kind=Entry.Kind.SELECTION_ENTRY)
         .order_by("id")
-        .values("bs_id", "name", "type", "primary_category", "costs")
+        .values("id", "bs_id", "name", "type", "primary_category", "costs")
     )
     entries: dict[str, Mapping[str, Any]] = {}
     for row in rows:
@@ -412,6 +462,10 @@ def _cost_map(row: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 # Import jobs
+
+
+def import_job_list() -> QuerySet[ImportJob]:
+    return ImportJob.objects.select_related("created_by").order_by("-created_at", "-id")
 
 
 def import_job_get(pk: int) -> ImportJob:
@@ -460,20 +514,35 @@ def entry_options(entry: Entry) -> list[EntryOption]:
     """What can be taken inside an entry: its entries and groups, whether defined in place
     or linked (``entryLinks``), each group with its members; hidden ones left out.
 
-    The entry index has no rows for links, so the structure comes from the document and the
-    rows (for costs and pages) from the revisions the document can see.
+    The entry index has no rows for links inside entries, so the structure comes from the
+    document defining the entry, and the rows (for costs and pages) from the revisions the
+    entry's revision can see.
     """
     revision = entry.revision
-    index = index_ids(Revision.objects.values_list("document", flat=True).get(pk=revision.pk))
-    node = index.get(entry.bs_id, {})
+    visible = _visible_revisions(revision)
+    node, index = _definition(entry.bs_id, visible)
     options = [(option, _option_nodes(option, index)) for option in _option_nodes(node, index)]
     wanted = {str(n.get("id")) for n, members in options for n in (n, *members)}
-    rows = _visible_rows(_visible_revisions(revision), wanted, prefer=revision.pk)
+    rows = _visible_rows(visible, wanted, prefer=revision.pk)
     return [
         EntryOption(rows[str(n.get("id"))], [rows[m] for m in _ids(members) if m in rows])
         for n, members in options
         if str(n.get("id")) in rows
     ]
+
+
+def _definition(
+    bs_id: str, revision_ids: list[int]
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """The node defining ``bs_id`` in the first of the revisions' documents that has it (a
+    catalogue's own, else e.g. the library holding a unit it links to), with that document's
+    id index."""
+    for revision_id in revision_ids:
+        document = Revision.objects.values_list("document", flat=True).get(pk=revision_id)
+        index = index_ids(document)
+        if bs_id in index:
+            return index[bs_id], index
+    return {}, {}
 
 
 def _option_nodes(
@@ -500,22 +569,41 @@ def _visible_revisions(revision: Revision) -> list[int]:
     """The revision and the latest revisions of what it sees: linked catalogues, game system."""
     if revision.catalogue is None:
         return [revision.pk]
+    latest = latest_game_system_revision(revision.catalogue.game_system)
+    return [r.pk for r in linked_revisions(revision)] + ([latest.pk] if latest else [])
+
+
+def listing_revisions(revision: Revision) -> list[Revision]:
+    """The revisions whose force-level entries a revision's page lists: its own, and those of
+    the libraries it imports root entries from (``importRootEntries``)."""
+    return linked_revisions(revision, importing_root_entries=True)
+
+
+def linked_revisions(revision: Revision, *, importing_root_entries: bool = False) -> list[Revision]:
+    """The revision, then the latest revisions of the catalogues it links to, transitively.
+
+    With ``importing_root_entries``, only links that make the target's root entries this
+    catalogue's own (``importRootEntries``, as a faction's catalogue does with its library).
+    """
+    if revision.catalogue is None:
+        return [revision]
     game_system = revision.catalogue.game_system
-    seen = [revision.pk]
+    found = [revision]
     pending = [revision]
     while pending:
         current = pending.pop()
         for link in revision_part(current, "catalogueLinks") or []:
+            if importing_root_entries and link.get("importRootEntries") is not True:
+                continue
             linked = (
                 revision_list()
                 .filter(catalogue__game_system=game_system, catalogue__bs_id=link.get("targetId"))
                 .first()
             )
-            if linked is not None and linked.pk not in seen:
-                seen.append(linked.pk)
+            if linked is not None and linked.pk not in {r.pk for r in found}:
+                found.append(linked)
                 pending.append(linked)
-    latest = latest_game_system_revision(game_system)
-    return seen + ([latest.pk] if latest else [])
+    return found
 
 
 def _visible_rows(revision_ids: list[int], bs_ids: set[str], prefer: int) -> dict[str, Entry]:

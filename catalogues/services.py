@@ -11,6 +11,7 @@ content is refused.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -21,7 +22,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils.text import slugify
 
-from armybuilder.engine.closure import index_ids, unresolved_links
+from armybuilder.engine.closure import catalogue_closure, index_ids, unresolved_links
 from armybuilder.engine.formats import (
     BUNDLE_EXTENSION,
     FormatError,
@@ -134,7 +135,8 @@ def import_limits() -> Limits:
 
 
 def _expand(files: Iterable[tuple[str, bytes]], limits: Limits) -> list[tuple[str, bytes]]:
-    """Each file, with ``.zip`` bundles replaced by the documents they hold."""
+    """Each file, with ``.zip`` bundles replaced by the documents they hold. The whole upload
+    may hold at most ``limits.max_document_bytes`` once unzipped."""
     expanded: list[tuple[str, bytes]] = []
     for name, data in files:
         if suffix(name) == BUNDLE_EXTENSION:
@@ -143,16 +145,41 @@ def _expand(files: Iterable[tuple[str, bytes]], limits: Limits) -> list[tuple[st
             )
         else:
             expanded.append((name, data))
+    total = sum(len(data) for _name, data in expanded)
+    if total > limits.max_document_bytes:
+        raise FormatError(
+            "format.too_large",
+            f"the upload holds {total} bytes, over the limit of {limits.max_document_bytes}",
+        )
     return expanded
+
+
+# Longest values the store's columns hold (models.py).
+MAX_ID_LENGTH = 100
+MAX_NAME_LENGTH = 255
+
+
+def _check_id(value: object, what: str) -> None:
+    if isinstance(value, str) and len(value) > MAX_ID_LENGTH:
+        raise FormatError(
+            "format.structure", f"{what} id {value[:40]!r}... is over {MAX_ID_LENGTH} characters"
+        )
 
 
 def _check_body(kind: str, body: JsonDict) -> None:
     for key in ("id", "name") + (("gameSystemId",) if kind == "catalogue" else ()):
         if not isinstance(body.get(key), str) or not body[key]:
             raise FormatError("format.structure", f"the {kind} has no {key!r}")
+    _check_id(body["id"], f"the {kind}")
+    if len(body["name"]) > MAX_NAME_LENGTH:
+        raise FormatError(
+            "format.structure", f"the {kind}'s name is over {MAX_NAME_LENGTH} characters"
+        )
     revision = body.get("revision", 0)
-    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
-        raise FormatError("format.structure", f"revision {revision!r} is not a whole number")
+    if isinstance(revision, bool) or not isinstance(revision, int) or not 0 <= revision < 2**31:
+        raise FormatError(
+            "format.structure", f"revision {revision!r} is not a whole number below 2^31"
+        )
 
 
 def _read(name: str, data: bytes, limits: Limits) -> _Document:
@@ -179,7 +206,7 @@ def _read(name: str, data: bytes, limits: Limits) -> _Document:
     return _Document(file=name, kind=kind, body=body, source_format=source, sha256=sha256)
 
 
-def read_files(
+def _read_files(
     files: Iterable[tuple[str, bytes]], *, limits: Limits | None = None
 ) -> list[_Document]:
     """Read every file; raise CatalogueImportError listing every file that cannot be read."""
@@ -291,6 +318,8 @@ class _Closure:
         # Keyed by id(body): every body stays referenced by this object while it lives.
         self._indexes: dict[int, dict[str, JsonDict]] = {}
         self._top_level: dict[int, dict[str, JsonDict]] = {}
+        self.rendered: dict[tuple[int, Callable[[JsonDict], JsonDict]], JsonDict] = {}
+        self._absent: set[str] = set()
 
     def game_system(self, bs_id: str) -> JsonDict | None:
         if bs_id not in self.game_systems:
@@ -301,33 +330,37 @@ class _Closure:
         return self.game_systems[bs_id]
 
     def catalogues_for(self, body: JsonDict, game_system_id: str) -> list[JsonDict]:
-        """The catalogue and every catalogue it links to, transitively."""
-        found: dict[str, JsonDict] = {}
-        pending = [body]
-        while pending:
-            current = pending.pop()
-            found[str(current["id"])] = current
-            for link in current.get("catalogueLinks") or []:
-                target = link.get("targetId")
-                if isinstance(target, str) and target not in found:
-                    linked = self._catalogue(target, game_system_id)
-                    if linked is not None:
-                        pending.append(linked)
-        return list(found.values())
+        """The catalogue and every catalogue it links to, transitively (stored ones loaded as
+        the links reach them)."""
+        catalogue_id = str(body["id"])
+        self.catalogues.setdefault(catalogue_id, body)
+        while True:
+            ids = catalogue_closure(catalogue_id, self.catalogues)
+            missing = {
+                target
+                for linked in ids
+                for link in self.catalogues[linked].get("catalogueLinks") or []
+                if isinstance(target := link.get("targetId"), str)
+                and target not in self.catalogues
+                and target not in self._absent
+            }
+            if not missing:
+                return [self.catalogues[linked] for linked in ids]
+            for target in missing:
+                self._load_catalogue(target, game_system_id)
 
-    def _catalogue(self, bs_id: str, game_system_id: str) -> JsonDict | None:
-        if bs_id not in self.catalogues:
-            revision = (
-                Revision.objects.filter(
-                    catalogue__bs_id=bs_id, catalogue__game_system__bs_id=game_system_id
-                )
-                .order_by("-number")
-                .first()
+    def _load_catalogue(self, bs_id: str, game_system_id: str) -> None:
+        revision = (
+            Revision.objects.filter(
+                catalogue__bs_id=bs_id, catalogue__game_system__bs_id=game_system_id
             )
-            if revision is None:
-                return None
+            .order_by("-number")
+            .first()
+        )
+        if revision is None:
+            self._absent.add(bs_id)  # reported by unresolved_links as a catalogueLink
+        else:
             self.catalogues[bs_id] = revision.body
-        return self.catalogues[bs_id]
 
     def index(self, body: JsonDict) -> dict[str, JsonDict]:
         key = id(body)
@@ -373,6 +406,14 @@ class _Resolver:
                 return node
         return None
 
+    def rendered(self, node: JsonDict, render: Callable[[JsonDict], JsonDict]) -> JsonDict:
+        """``render(node)``, computed once per import: many entries link one shared profile."""
+        key = (id(node), render)
+        cache = self.closure.rendered
+        if key not in cache:
+            cache[key] = render(node)
+        return cache[key]
+
 
 def _profile(node: JsonDict) -> JsonDict:
     return {
@@ -413,9 +454,9 @@ def _info(node: JsonDict, resolver: _Resolver) -> tuple[list[JsonDict], list[Jso
             continue
         kind = link.get("type")
         if kind == "profile":
-            profiles.append(_profile(target))
+            profiles.append(resolver.rendered(target, _profile))
         elif kind == "rule":
-            rules.append(_rule(target))
+            rules.append(resolver.rendered(target, _rule))
         elif kind == "infoGroup":
             more_profiles, more_rules = _info(target, resolver)
             profiles += more_profiles
@@ -445,16 +486,17 @@ def _entry(
         if is_primary and not primary:
             primary = name
     profiles, rules = _info(node, resolver)
+    _check_id(node.get("id"), "an entry")
     return {
         "bs_id": str(node.get("id", "")),
         "name": str(node.get("name", "")),
         "kind": kind,
-        "type": str(node.get("type", "")) if kind == Entry.Kind.SELECTION_ENTRY else "",
+        "type": str(node.get("type", ""))[:40] if kind == Entry.Kind.SELECTION_ENTRY else "",
         "shared": shared,
         "root": root_link is not None or (not parent and not shared),
         "hidden": node.get("hidden") is True or (root_link or {}).get("hidden") is True,
         "parent_bs_id": parent,
-        "primary_category": primary,
+        "primary_category": primary[:MAX_NAME_LENGTH],
         "categories": categories,
         "costs": [
             {"typeId": c.get("typeId", ""), "name": c.get("name", ""), "value": c.get("value", 0)}
@@ -567,7 +609,7 @@ def _insert_entries(revision: Revision, entries: list[JsonDict]) -> None:
     # COPY is several times faster than INSERT for thousands of rows with JSON columns.
     table = connection.ops.quote_name(Entry._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(c) for c in ("revision_id", *_ENTRY_COLUMNS))
-    dumps = json.dumps
+    dumps = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
     with (
         connection.cursor() as cursor,
         cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
@@ -586,7 +628,9 @@ def _insert_entries(revision: Revision, entries: list[JsonDict]) -> None:
 
 def _existing(document: _Document, owner: GameSystem | Catalogue) -> Revision | None:
     return (
-        owner.revisions.filter(number=document.revision).only("id", "sha256", "source_name").first()
+        owner.revisions.filter(number=document.revision)
+        .only("id", "sha256", "source_name", "entry_count")
+        .first()
     )
 
 
@@ -620,7 +664,7 @@ def import_files(
     """
     report = progress or (lambda _percent, _message: None)
     report(0, f"Reading {len(files)} file(s)")
-    documents = _dedupe(read_files(files, limits=limits))
+    documents = _dedupe(_read_files(files, limits=limits))
     # Game systems first: catalogues need theirs.
     documents.sort(key=lambda d: (d.kind != "gameSystem", d.file))
     report(40, f"Read {len(documents)} document(s)")
@@ -704,10 +748,15 @@ def _import_one(
         return None
     unresolved = unresolved_by_file.get((document.kind, document.bs_id), [])
     if existing is not None:
-        revision, entries, status = existing, existing.entries.count(), "unchanged"
+        revision, entries, status = existing, existing.entry_count, "unchanged"
     else:
-        resolver = _Resolver(visible, closure)
-        revision, entries = _store(document, owner=owner, unresolved=unresolved, resolver=resolver)
+        try:
+            revision, entries = _store(
+                document, owner=owner, unresolved=unresolved, resolver=_Resolver(visible, closure)
+            )
+        except FormatError as error:
+            problems.append(FileProblem(document.file, error.code, error.message))
+            return None
         status = "created"
     return ImportedRevision(
         file=document.file,

@@ -17,9 +17,13 @@ def _update(job_id: int, **fields: object) -> None:
     ImportJob.objects.filter(pk=job_id).update(**fields)
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True)  # type: ignore[untyped-decorator]
 def import_upload_task(job_id: int) -> None:
-    """Import a pending job's uploaded files, recording progress and the outcome on the job."""
+    """Import a pending job's uploaded files, recording progress and the outcome on the job.
+
+    Progress while reading (0-40%) is visible at once; the storing steps run inside the
+    import's transaction, so other connections see them only with its commit.
+    """
     # Claiming the job by status makes a redelivered message (acks_late) a no-op.
     claimed = ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.PENDING).update(
         status=ImportJob.Status.RUNNING, progress=0, message="Starting"

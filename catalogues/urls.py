@@ -1,6 +1,6 @@
 from django.urls import path
 
-from catalogues import views
+from catalogues import example_views, views
 
 app_name = "catalogues"
 
@@ -21,4 +21,9 @@ urlpatterns = [
     path("upload/", views.upload, name="upload"),
     path("upload/jobs/<int:pk>/", views.import_job_detail, name="import_job"),
     path("upload/jobs/<int:pk>/status/", views.import_job_status, name="import_job_status"),
+    path(
+        "systems/<slug:slug>/examples/<slug:example>/",
+        example_views.example_list_detail,
+        name="example_list",
+    ),
 ]

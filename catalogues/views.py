@@ -8,7 +8,7 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.core.files.uploadedfile import UploadedFile
 from django.core.paginator import Page, Paginator
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from catalogues import selectors
@@ -63,22 +63,13 @@ def catalogue_detail(request: HttpRequest, system_slug: str, slug: str) -> HttpR
 
 def catalogue_compare(request: HttpRequest, system_slug: str, slug: str) -> HttpResponse:
     catalogue = selectors.catalogue_get(system_slug, slug)
-    revisions = selectors.revision_list(catalogue=catalogue)
-    numbers = list(revisions.values_list("number", flat=True))
-    if len(numbers) < 2:
-        return render(
-            request,
-            "catalogues/catalogue_compare.html",
-            {"catalogue": catalogue, "game_system": catalogue.game_system, "comparison": None},
-        )
-    # By default: what the latest revision changed from the one before it.
-    old = selectors.revision_pick(revisions, request.GET.get("from") or str(numbers[1]))
-    new = selectors.revision_pick(revisions, request.GET.get("to") or str(numbers[0]))
     context = {
         "catalogue": catalogue,
         "game_system": catalogue.game_system,
-        "revisions": revisions,
-        "comparison": selectors.compare_revisions(old, new),
+        "revisions": selectors.revision_list(catalogue=catalogue),
+        "comparison": selectors.compare_catalogue(
+            catalogue, request.GET.get("from"), request.GET.get("to")
+        ),
         "cost_types": [t for t in _game_system_cost_types(catalogue.game_system) if not t.hidden],
     }
     return render(request, "catalogues/catalogue_compare.html", context)
@@ -89,8 +80,7 @@ def entry_detail(request: HttpRequest, pk: int) -> HttpResponse:
     revision = entry.revision
     catalogue = revision.catalogue
     game_system = catalogue.game_system if catalogue else revision.game_system
-    if game_system is None:
-        raise Http404("No such entry.")
+    assert game_system is not None  # a revision belongs to a catalogue or a game system
     provenance = selectors.provenance(revision)
     context = {
         "entry": entry,
@@ -121,17 +111,24 @@ def _game_system_cost_types(game_system: GameSystem) -> list[selectors.CostType]
 
 
 def _entry_listing(request: HttpRequest, revision: Revision) -> dict[str, Any]:
-    """Search form, filters and one page of a revision's entries, for the listing partial."""
-    categories, types = selectors.entry_filter_options(revision)
+    """Search form, filters and one page of a revision's entries, for the listing partial.
+
+    A catalogue also lists the root entries it imports from its libraries.
+    """
+    revisions = selectors.listing_revisions(revision)
+    categories, types = selectors.entry_filter_options(revisions)
     form = EntrySearchForm(request.GET, categories=categories, types=types)
     filters = form.filters()
-    page = _page(request, selectors.entry_search(filters, revision=revision))
     owner = revision.catalogue.game_system if revision.catalogue else revision.game_system
+    game_system_revision = selectors.latest_game_system_revision(owner) if owner else None
+    entries = selectors.entry_search(
+        filters, revisions=revisions, category_order=selectors.category_order(game_system_revision)
+    )
     return {
         "search_form": form,
         "filters": filters,
-        "page": page,
-        "entry_cost_types": _game_system_cost_types(owner) if owner else [],
+        "page": _page(request, entries),
+        "entry_cost_types": selectors.cost_types(game_system_revision),
         "query_without_page": _query_without(request, "page"),
     }
 
@@ -182,7 +179,7 @@ def upload(request: HttpRequest) -> HttpResponse:
             return redirect("catalogues:import_job", pk=job.pk)
     else:
         form = UploadForm()
-    jobs = ImportJob.objects.order_by("-created_at", "-id")[:10]
+    jobs = selectors.import_job_list()[:10]
     return render(request, "catalogues/upload.html", {"form": form, "jobs": jobs})
 
 
@@ -205,7 +202,6 @@ def _start_import(files: list[UploadedFile[Any]], user: Any) -> ImportJob:
         )
         # The worker must see the committed job and files.
         transaction.on_commit(lambda: import_upload_task.delay(job.pk))
-    job.refresh_from_db()
     return job
 
 

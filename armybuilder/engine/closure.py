@@ -65,8 +65,16 @@ def index_ids(body: Mapping[str, Any]) -> dict[str, JsonDict]:
     return index
 
 
-def catalogue_closure(catalogue_id: str, catalogues: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    """Ids of the catalogue and every catalogue it links to, transitively, in link order."""
+def catalogue_closure(
+    catalogue_id: str,
+    catalogues: Mapping[str, Mapping[str, Any]],
+    importing_root_entries: bool = False,
+) -> list[str]:
+    """Ids of the catalogue and every catalogue it links to, transitively, in link order.
+
+    With ``importing_root_entries`` only links that import their target's root entries are
+    followed (the catalogues whose top-level entries a force of this catalogue offers).
+    """
     seen: list[str] = []
     pending = [catalogue_id]
     while pending:
@@ -76,7 +84,9 @@ def catalogue_closure(catalogue_id: str, catalogues: Mapping[str, Mapping[str, A
         seen.append(current)
         for link in catalogues[current].get("catalogueLinks") or []:
             target = link.get("targetId")
-            if isinstance(target, str):
+            if isinstance(target, str) and (
+                not importing_root_entries or link.get("importRootEntries", True)
+            ):
                 pending.append(target)
     return seen
 

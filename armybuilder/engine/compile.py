@@ -18,6 +18,7 @@ from armybuilder.engine.model import (
     as_float,
     constrained_within,
 )
+from armybuilder.engine.view import CategoryView, ProfileView, RuleView
 
 
 class CompileError(ValueError):
@@ -48,9 +49,12 @@ class Compiled:
         self._roots: dict[str, list[EntryNode]] = {}
         self._constrained_roots: dict[str, list[EntryNode]] = {}
         self._document_rules: dict[str, list[InfoNode]] = {}
+        self._uncategorised: dict[str, bool] = {}
+        # read-only views of infos and categories no modifier can change (see evaluate.py)
+        self.static_info_views: dict[InfoNode, tuple[list[ProfileView], list[RuleView]]] = {}
+        self.static_category_views: dict[tuple[CategoryNode, bool], CategoryView] = {}
         self._categories: dict[tuple[str, str], CategoryNode] = {}
         self.force_entries: dict[str, ForceNode] = {}
-        self._force_catalogue: dict[str, str] = {}
         for doc_id, body in [(self.game_system_id, self.game_system), *self.catalogues.items()]:
             for raw in (body.get("forceEntries") or []) + (body.get("sharedForceEntries") or []):
                 self._add_force(raw, doc_id)
@@ -82,6 +86,13 @@ class Compiled:
                     if isinstance(cost, dict):
                         used.add(str(cost.get("typeId", "")))
         return [ct.id for ct in self.cost_types if ct.id in used]
+
+    def bare_category(self, category_id: str) -> CategoryNode:
+        """A category entry on its own (one a modifier adds), cached."""
+        doc_id = next(
+            (d for d, index in self._index.items() if category_id in index), self.game_system_id
+        )
+        return self.category({"targetId": category_id}, doc_id)
 
     def document_name(self, doc_id: str) -> str:
         body = self.catalogues.get(doc_id) or (
@@ -202,16 +213,7 @@ class Compiled:
         cached = self._roots.get(catalogue_id)
         if cached is not None:
             return cached
-        docs: list[str] = []
-        pending = [catalogue_id]
-        while pending:
-            current = pending.pop(0)
-            if current in docs or current not in self.catalogues:
-                continue
-            docs.append(current)
-            for link in self.catalogues[current].get("catalogueLinks") or []:
-                if link.get("importRootEntries", True):
-                    pending.append(str(link.get("targetId", "")))
+        docs = catalogue_closure(catalogue_id, self.catalogues, importing_root_entries=True)
         docs.append(self.game_system_id)
         roots: list[EntryNode] = []
         for doc_id in docs:
@@ -223,6 +225,17 @@ class Compiled:
             roots.extend(self._expand(holder, doc_id, (), None, None))
         self._roots[catalogue_id] = roots
         return roots
+
+    def offers_uncategorised(self, catalogue_id: str) -> bool:
+        """Whether some visible top-level entry of the catalogue has no primary category."""
+        cached = self._uncategorised.get(catalogue_id)
+        if cached is None:
+            cached = any(
+                not node.hidden and not any(c.primary for c in node.categories)
+                for node in self.root_entries(catalogue_id)
+            )
+            self._uncategorised[catalogue_id] = cached
+        return cached
 
     def constrained_roots(self, catalogue_id: str) -> list[EntryNode]:
         """Top-level entries (and entries in top-level groups) that carry constraints."""

@@ -92,6 +92,11 @@ def _selection(sel: SelectionView) -> dict[str, Any]:
     if sel.entry_group_id:
         out["entryGroupId"] = sel.entry_group_id
     _with_custom(out, sel.custom_name, sel.custom_notes)
+    if sel.associations:
+        # our spelling: the association declared on the entry, and the partner selection
+        out["associations"] = [
+            {"associationId": assoc, "selectionId": partner} for assoc, partner in sel.associations
+        ]
     _infos(out, sel.profiles, sel.rules)
     if sel.children:
         out["selections"] = [_selection(c) for c in sel.children]
@@ -200,5 +205,9 @@ def _load_selection(
     selection.id = str(raw.get("id") or selection.id)
     selection.custom_name = _text(raw.get("customName"))
     selection.custom_notes = _text(raw.get("customNotes"))
+    selection.associations = [
+        (str(a.get("associationId", "")), str(a.get("selectionId", "")))
+        for a in raw.get("associations") or []
+    ]
     for child in raw.get("selections") or []:
         _load_selection(roster, force, child, selection)

@@ -7,23 +7,21 @@ which entries are available, minimums to auto-select, defaults of entry groups.
 from __future__ import annotations
 
 from armybuilder.engine.evaluate import Ctx, Evaluator
-from armybuilder.engine.model import EntryNode
+from armybuilder.engine.model import EntryNode, find_entry
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 
 
 def find_root_entry(roster: Roster, force: Force, entry_id: str) -> EntryNode:
     """The top-level entry of a force's catalogue that ``entry_id`` names."""
-    roots = roster.compiled.root_entries(force.catalogue_id)
-    found = next((n for n in roots if n.path_id == entry_id), None)
-    found = found or next((n for n in roots if n.prefix and n.prefix[-1] == entry_id), None)
-    found = found or next((n for n in roots if entry_id in n.ids), None)
+    found = find_entry(roster.compiled.root_entries(force.catalogue_id), entry_id)
     if found is None:
         raise RosterError(f"entry {entry_id!r} cannot be selected in this force")
     return found
 
 
 def find_child_entry(parent: Selection, entry_id: str) -> EntryNode:
-    found = parent.node.child_by_id(entry_id)
+    """The entry under a selection that ``entry_id`` names."""
+    found = find_entry(parent.node.children, entry_id)
     if found is None:
         raise RosterError(f"entry {entry_id!r} cannot be selected under {parent.node.name!r}")
     return found
@@ -57,6 +55,7 @@ def select_entry(
 def select_node(
     roster: Roster, force: Force, node: EntryNode, parent: Selection | None, amount: int = 1
 ) -> tuple[Selection, dict[str, str]]:
+    """Select a resolved entry; returns the selection and what was auto-selected under it."""
     if parent is not None and not _instanced(node):
         existing = next((s for s in parent.children if s.node is node), None)
         if existing is not None:
@@ -113,22 +112,21 @@ def _auto_node(
     values = evaluator.entry_values(node, ctx)
     if values.fields.get("hidden"):
         return
+    # New Recruit starts an entry at its minimum, or at its defaultAmount when that is more
     minimum = max(
-        (
+        [
             int(float(values.fields.get(c.id, c.value)))
             for c in node.constraints
             if c.type == "min"
             and c.field in ("selections", "forces")
             and not c.raw.get("percentValue")
-        ),
-        default=0,
+        ]
+        + [int(float(values.fields["defaultAmount"]))]
     )
     siblings = parent.children if parent is not None else force.selections
     if node.kind == "group":
         have = sum(s.amount for s in siblings if s.node.within(node))
-        default_id = node.raw.get("defaultSelectionEntryId") or (node.link or {}).get(
-            "defaultSelectionEntryId"
-        )
+        default_id = values.fields["defaultSelectionEntryId"]
         if minimum > have and default_id:
             target = next((n for n in node.entries() if default_id in n.ids), None)
             if target is not None:
@@ -136,8 +134,7 @@ def _auto_node(
                 created.setdefault(target.path_id, sel.id)
                 created.update(more)
         for child in node.children:
-            if child.kind == "group" or child.constraints:
-                _auto_node(roster, evaluator, force, parent, child, created)
+            _auto_node(roster, evaluator, force, parent, child, created)
         return
     have = sum(s.amount for s in siblings if s.node is node)
     if minimum <= have:
@@ -151,3 +148,21 @@ def _auto_node(
         sel, more = select_node(roster, force, node, parent, minimum - have)
         created.setdefault(node.path_id, sel.id)
         created.update(more)
+
+
+def associate(
+    roster: Roster, selection: Selection, association_id: str, partner: Selection
+) -> None:
+    """Associate ``partner`` with ``selection`` through one of its declared associations."""
+    if not any(a.get("id") == association_id for a in selection.node.associations):
+        raise RosterError(f"{selection.node.name!r} declares no association {association_id!r}")
+    if partner is selection or roster.selection(partner.id) is not partner:
+        raise RosterError("a selection is associated with another selection of this roster")
+    if (association_id, partner.id) not in selection.associations:
+        selection.associations.append((association_id, partner.id))
+
+
+def dissociate(selection: Selection, association_id: str, partner_id: str) -> None:
+    selection.associations = [
+        a for a in selection.associations if a != (association_id, partner_id)
+    ]

@@ -21,6 +21,7 @@ from armybuilder.engine.model import (
     InfoNode,
     JsonDict,
     as_float,
+    is_aimed,
 )
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Force, Roster, Selection
@@ -40,9 +41,16 @@ from armybuilder.engine.view import (
 NO_CATEGORY = "(No Category)"
 NO_CATEGORY_NAME = "Uncategorized"
 ANY_IDS = frozenset({"", "any", "model", "unit", "upgrade"})
+# fields of an entry or info itself (not a characteristic of its profiles)
+ENTRY_FIELDS = frozenset({"name", "hidden", "page", "publicationId", "description"})
 MESSAGE_FIELDS = {"error": report.ERROR, "warning": report.WARNING, "info": report.INFO}
-# New Recruit applies "set" before every other modifier type; the rest keep their list order.
-TYPE_PRIORITY = {"set": 0}
+# New Recruit applies modifiers by kind: set, then arithmetic, then text, then rounding; each
+# kind keeps its list order.
+TYPE_PRIORITY = {"set": 0, "append": 2, "prepend": 2, "floor": 3, "ceil": 3}
+ARITHMETIC = frozenset(
+    {"increment", "decrement", "multiply", "divide", "modulo", "power", "floor", "ceil"}
+)
+FIRST_NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 
 # ================================================================================ contexts
@@ -69,7 +77,15 @@ class Ctx:
         )
 
 
-Scope = Selection | Force | Roster
+@dataclass(frozen=True, slots=True)
+class CategoryScope:
+    """The ``primary-category`` scope: a force's selections filed under one category."""
+
+    force: Force
+    category_id: str
+
+
+Scope = Selection | Force | Roster | CategoryScope
 
 
 # ============================================================================= the values
@@ -103,16 +119,23 @@ def _apply(mod_type: str, current: Any, raw_value: str, times: int) -> Any:
         if not isinstance(current, str) or current == "":
             return raw_value
         return f"{current} {raw_value}" if mod_type == "append" else f"{raw_value} {current}"
-    if mod_type == "replace":
-        return current
-    number = _maybe_number(current) if isinstance(current, str) else current
-    if isinstance(number, bool) or not isinstance(number, (int, float)):
-        return current
+    if mod_type not in ARITHMETIC or isinstance(current, bool):
+        return current  # a modifier type this field has no meaning for
     operand = as_float(raw_value)
-    result = float(number)
+    if isinstance(current, str):
+        # text changes its first number ("3+" incremented is "4+"); no number, no change
+        match = FIRST_NUMBER.search(current)
+        if match is None:
+            return current
+        result = _repeat_arith(mod_type, float(match.group()), operand, times)
+        return f"{current[: match.start()]}{_number_text(result)}{current[match.end() :]}"
+    return _repeat_arith(mod_type, float(current), operand, times)
+
+
+def _repeat_arith(mod_type: str, value: float, operand: float, times: int) -> float:
     for _ in range(times):
-        result = _arith(mod_type, result, operand)
-    return _number_text(result) if isinstance(current, str) else result
+        value = _arith(mod_type, value, operand)
+    return value
 
 
 def _arith(mod_type: str, value: float, operand: float) -> float:
@@ -120,9 +143,9 @@ def _arith(mod_type: str, value: float, operand: float) -> float:
         return value + operand
     if mod_type == "decrement":
         return value - operand
-    if mod_type in ("multiply", "times"):
+    if mod_type == "multiply":
         return value * operand
-    if mod_type in ("divide", "divided-by"):
+    if mod_type == "divide":
         return value / operand if operand else value
     if mod_type == "modulo":
         return value % operand if operand else value
@@ -130,13 +153,7 @@ def _arith(mod_type: str, value: float, operand: float) -> float:
         return float(value**operand)
     if mod_type == "floor":
         return float(math.floor(value))
-    if mod_type == "ceil":
-        return float(math.ceil(value))
-    if mod_type == "min":
-        return min(value, operand)
-    if mod_type == "max":
-        return max(value, operand)
-    return value
+    return float(math.ceil(value))
 
 
 def as_text(value: Any) -> str:
@@ -170,9 +187,12 @@ def natural_key(text: str) -> list[Any]:
 
 
 class Evaluator:
-    """One evaluation pass over a roster (caches live for the pass only)."""
+    """One evaluation pass over a roster (caches live for the pass only).
 
-    def __init__(self, roster: Roster) -> None:
+    ``with_aimed=False`` ignores modifiers that other selections aim at a selection.
+    """
+
+    def __init__(self, roster: Roster, with_aimed: bool = True) -> None:
         self.roster = roster
         self.compiled = roster.compiled
         self._values: dict[str, Values] = {}
@@ -180,11 +200,16 @@ class Evaluator:
         # per force / roster: index key -> selections (built once per evaluation)
         self._indexes: dict[tuple[int, bool], dict[str, list[Selection]]] = {}
         self._key_cache: dict[str, set[str]] = {}
+        self._selections_by_id: dict[str, Selection] | None = None
+        # modifiers other selections aim at a selection; None until first needed
+        self._incoming: dict[str, list[tuple[JsonDict, int]]] | None = None if with_aimed else {}
         self._effective_keys: dict[str, set[str]] = {}
         self._building: set[tuple[int, bool]] = set()  # scope indexes being built
         self._static_indexes: dict[tuple[int, bool], dict[str, list[Selection]]] = {}
         self._queries: dict[tuple[Any, ...], float] = {}
-        self._static_infos: dict[tuple[int, bool], tuple[list[ProfileView], list[RuleView]]] = {}
+        # views no modifier can change are built once per compiled closure and shared
+        self._static_infos = self.compiled.static_info_views
+        self._static_categories = self.compiled.static_category_views
 
     # ------------------------------------------------------------------------ entry values
 
@@ -194,7 +219,8 @@ class Evaluator:
         if key is not None and key in self._values:
             return self._values[key]
         categories = [(c.id, c.primary) for c in node.categories]
-        if not node.has_modifiers:
+        incoming = self._incoming_for(key)
+        if not node.has_modifiers and not incoming:
             return Values(node.static_fields(), categories)  # shared, read-only
         values = Values(dict(node.static_fields()), categories)
         guard = key or f"virtual:{node.path_id}:{id(ctx.parent)}:{id(ctx.force)}"
@@ -202,7 +228,7 @@ class Evaluator:
             return values
         self._busy.add(guard)
         try:
-            self.apply_modifiers(node.modifier_sources, ctx, values)
+            self.apply_modifiers(node.modifier_sources, ctx, values, incoming)
         finally:
             self._busy.discard(guard)
         if key is not None:
@@ -211,8 +237,15 @@ class Evaluator:
 
     # --------------------------------------------------------------------------- modifiers
 
-    def apply_modifiers(self, sources: Sequence[JsonDict | None], ctx: Ctx, values: Values) -> None:
-        pending: list[tuple[JsonDict, int]] = []
+    def apply_modifiers(
+        self,
+        sources: Sequence[JsonDict | None],
+        ctx: Ctx,
+        values: Values,
+        incoming: Sequence[tuple[JsonDict, int]] = (),
+    ) -> None:
+        """Apply the sources' own modifiers (and those other selections aim here) to values."""
+        pending: list[tuple[JsonDict, int]] = list(incoming)
         for source in sources:
             if source is not None:
                 self._collect(source, ctx, 1, pending)
@@ -221,10 +254,20 @@ class Evaluator:
             self._apply_one(modifier, ctx, values, times)
 
     def _collect(
-        self, holder: JsonDict, ctx: Ctx, outer: int, out: list[tuple[JsonDict, int]]
+        self,
+        holder: JsonDict,
+        ctx: Ctx,
+        outer: int,
+        out: list[tuple[JsonDict, int]],
+        aimed: bool = False,
     ) -> None:
+        """Modifiers whose conditions hold, with their repeat counts.
+
+        ``aimed`` picks the modifiers with a New Recruit ``scope`` (they change another
+        selection, e.g. the unit an upgrade belongs to) instead of the holder's own.
+        """
         for modifier in holder.get("modifiers") or []:
-            if self.conditions_hold(modifier, ctx):
+            if is_aimed(modifier) == aimed and self.conditions_hold(modifier, ctx):
                 times = outer * self.repeat_times(modifier, ctx)
                 if times > 0:
                     out.append((modifier, times))
@@ -232,7 +275,37 @@ class Evaluator:
             if self.conditions_hold(group, ctx):
                 times = outer * self.repeat_times(group, ctx)
                 if times > 0:
-                    self._collect(group, ctx, times, out)
+                    self._collect(group, ctx, times, out, aimed)
+
+    def _incoming_for(self, selection_id: str | None) -> list[tuple[JsonDict, int]]:
+        """Modifiers other selections aim at this selection (through their ``scope``)."""
+        if selection_id is None:
+            return []
+        if self._incoming is None:
+            self._incoming = self._aimed_modifiers()
+        return self._incoming.get(selection_id, [])
+
+    def _aimed_modifiers(self) -> dict[str, list[tuple[JsonDict, int]]]:
+        """Selection id -> the modifiers aimed at it whose conditions hold.
+
+        Their conditions are read by a separate pass that sees no aimed modifiers, so the
+        answer does not depend on itself.
+        """
+        aimed: dict[str, list[tuple[JsonDict, int]]] = {}
+        sources = [s for s in self.roster.all_selections() if s.node.has_aimed_modifiers]
+        if not sources:
+            return aimed
+        plain = Evaluator(self.roster, with_aimed=False)
+        for sel in sources:
+            ctx = Ctx.of(sel)
+            found: list[tuple[JsonDict, int]] = []
+            for source in sel.node.modifier_sources:
+                plain._collect(source, ctx, 1, found, aimed=True)
+            for modifier, times in found:
+                for target in plain.scope_objects(str(modifier["scope"]), ctx):
+                    if isinstance(target, Selection):
+                        aimed.setdefault(target.id, []).append((modifier, times))
+        return aimed
 
     def _apply_one(self, modifier: JsonDict, ctx: Ctx, values: Values, times: int) -> None:
         mod_type = str(modifier.get("type", ""))
@@ -244,8 +317,8 @@ class Evaluator:
         if name in MESSAGE_FIELDS:
             values.messages.append((MESSAGE_FIELDS[name], raw_value, modifier))
             return
-        if mod_type in MESSAGE_FIELDS:
-            values.messages.append((MESSAGE_FIELDS[mod_type], raw_value, modifier))
+        if mod_type == "hide":  # the 1.15 spelling of "set hidden"
+            values.fields["hidden"] = True
             return
         if name not in values.fields:
             return
@@ -283,10 +356,10 @@ class Evaluator:
         child_id = str(cond.get("childId") or "")
         scope = str(cond.get("scope", "self"))
         threshold = as_float(cond.get("value"))
+        if ctype in ("always", "never"):  # New Recruit's constant conditions
+            return ctype == "always"
         if ctype in ("instanceOf", "notInstanceOf"):
-            found = any(
-                self.instance_of(obj, child_id, ctx) for obj in self.scope_objects(scope, ctx)
-            )
+            found = any(self.instance_of(obj, child_id) for obj in self.scope_objects(scope, ctx))
             return found if ctype == "instanceOf" else not found
         value = self.query(cond, ctx)
         if ctype == "atLeast":
@@ -324,7 +397,6 @@ class Evaluator:
         """The containers a scope names, seen from ``ctx``."""
         me = ctx.selection
         parent = me.parent if me is not None else ctx.parent
-        chain: list[Scope] = list(self._chain(me, parent))
         if scope == "self":
             return [me] if me is not None else []
         if scope == "parent":
@@ -338,6 +410,13 @@ class Evaluator:
             return [ctx.force] if ctx.force is not None else []
         if scope == "roster":
             return [ctx.roster]
+        if scope == "primary-category":
+            root = next(iter(reversed(list(self._chain(me, parent)))), None)
+            primary = self._primary_category(root) if root is not None else None
+            if primary is None or ctx.force is None:
+                return []
+            return [CategoryScope(ctx.force, primary)]
+        chain: list[Scope] = list(self._chain(me, parent))
         if scope == "root-entry":
             return chain[-1:] if chain else []
         if scope in ("unit", "model", "upgrade", "model-or-unit"):
@@ -369,12 +448,14 @@ class Evaluator:
             yield force
             force = force.parent
 
-    def instance_of(self, obj: Scope, child_id: str, ctx: Ctx) -> bool:
-        if isinstance(obj, Selection):
-            return self.selection_matches(obj, child_id)
-        if isinstance(obj, Force):
-            return child_id in (obj.node.id, obj.catalogue_id)
-        return child_id == self.compiled.game_system_id
+    def instance_of(self, obj: Scope, child_id: str) -> bool:
+        """Whether a scope object is a ``child_id``: an entry, group, category or type name.
+
+        Only selections can be (New Recruit): a force or the roster never is.
+        """
+        if not isinstance(obj, Selection):
+            return False
+        return obj.node.type == child_id or self.selection_matches(obj, child_id)
 
     # ------------------------------------------------------------------------------ queries
 
@@ -391,7 +472,8 @@ class Evaluator:
         objects = self.scope_objects(scope, ctx)
         percent = bool(spec.get("percentValue"))
         key: tuple[Any, ...] = (field_name, child_id, shared, deep, child_forces, percent)
-        key += (entry.path_id if entry is not None else None, *(id(o) for o in objects))
+        key += (entry.path_id if entry is not None else None,)
+        key += tuple(o if isinstance(o, CategoryScope) else id(o) for o in objects)
         cached = self._queries.get(key)
         if cached is None:
             cached = self._query(
@@ -497,7 +579,7 @@ class Evaluator:
 
     def _matching(self, obj: Scope, deep: bool, child_forces: bool, key: str) -> list[Selection]:
         """Selections in a scope object answering to ``key`` (forces and the roster indexed)."""
-        if isinstance(obj, Selection):
+        if isinstance(obj, (Selection, CategoryScope)):
             return [s for s in self._selections_in(obj, deep, child_forces) if key in self._keys(s)]
         cache_key = (id(obj), child_forces)
         index = self._indexes.get(cache_key)
@@ -508,24 +590,32 @@ class Evaluator:
             # the same scope): answer from the definitions' categories
             return self._static_indexes[cache_key].get(key, [])
         pool = list(self._selections_in(obj, deep, child_forces))
-        static = self._index(pool, effective=False)
+        static: dict[str, list[Selection]] = {}
+        for sel in pool:
+            for k in self._keys(sel, effective=False):
+                static.setdefault(k, []).append(sel)
         self._static_indexes[cache_key] = static
-        if any("category" in sel.node.modified_fields for sel in pool):
-            self._building.add(cache_key)
-            try:
-                index = self._index(pool, effective=True)
-            finally:
-                self._building.discard(cache_key)
-        else:
-            index = static
+        self._building.add(cache_key)
+        try:
+            index = self._with_effective_categories(static, pool)
+        finally:
+            self._building.discard(cache_key)
         self._indexes[cache_key] = index
         return index.get(key, [])
 
-    def _index(self, pool: list[Selection], effective: bool) -> dict[str, list[Selection]]:
-        index: dict[str, list[Selection]] = {}
+    def _with_effective_categories(
+        self, static: dict[str, list[Selection]], pool: list[Selection]
+    ) -> dict[str, list[Selection]]:
+        """The static index with the keys of category-changing selections brought up to date."""
+        changed: set[str] = set()
         for sel in pool:
-            for k in self._keys(sel, effective):
-                index.setdefault(k, []).append(sel)
+            if "category" in sel.node.modified_fields:
+                changed |= self._keys(sel, effective=False) ^ self._keys(sel)
+        if not changed:
+            return static
+        index = dict(static)
+        for k in changed:
+            index[k] = [sel for sel in pool if k in self._keys(sel)]
         return index
 
     def _force_matches(self, force: Force, child_id: str) -> bool:
@@ -540,6 +630,10 @@ class Evaluator:
             forces = obj.walk() if child_forces else iter([obj])
             for force in forces:
                 yield from force.all_selections()
+        elif isinstance(obj, CategoryScope):
+            for top in obj.force.selections:
+                if self._primary_category(top) == obj.category_id:
+                    yield from (top.walk() if deep else [top])
         else:
             yield from obj.all_selections()
 
@@ -566,6 +660,8 @@ class Evaluator:
     # --------------------------------------------------------------------------- validation
 
     def problems(self, view: RosterView) -> list[Problem]:
+        """Every generic problem: constraints, hidden selections, data messages,
+        associations and cost limits (game hooks are run by ``evaluate``)."""
         out: list[Problem] = []
         seen: set[tuple[str, ...]] = set()
         roster = self.roster
@@ -592,8 +688,51 @@ class Evaluator:
                     out.append(
                         self._message(severity, text, source, "selection", sel.id, sel.node.id)
                     )
+                out.extend(self._association_problems(sel))
                 out.extend(self._container_problems(force, sel, seen))
+        return out + self._cost_limit_problems(view)
+
+    def _association_problems(self, sel: Selection) -> list[Problem]:
+        """Each declared association holds between its min and max valid partners."""
+        out: list[Problem] = []
+        for declared in sel.node.associations:
+            assoc_id = str(declared.get("id", ""))
+            partners = [self._selection_by_id(t) for a, t in sel.associations if a == assoc_id]
+            child_id = str(declared.get("childId") or "")
+            valid = [
+                p
+                for p in partners
+                if p is not None and (not child_id or self.instance_of(p, child_id))
+            ]
+            low, high = int(as_float(declared.get("min"))), int(as_float(declared.get("max")))
+            name = str(declared.get("name") or assoc_id)
+            found: list[tuple[str, str]] = []
+            if len(valid) < len(partners):
+                found.append((report.ASSOCIATION_TARGET, f"{name}: a partner is not allowed."))
+            if len(valid) < low:
+                found.append((report.ASSOCIATION_MIN, f"{name} needs at least {low}."))
+            if high > 0 and len(valid) > high:  # New Recruit's default max of 0: no maximum
+                found.append((report.ASSOCIATION_MAX, f"{name} allows at most {high}."))
+            for code, message in found:
+                out.append(
+                    Problem(
+                        str(declared.get("code") or code),
+                        report.ERROR,
+                        "selection",
+                        sel.id,
+                        sel.node.id,
+                        sel.node.id,
+                        assoc_id,
+                        message,
+                        declared.get("rule"),
+                    )
+                )
         return out
+
+    def _selection_by_id(self, selection_id: str) -> Selection | None:
+        if self._selections_by_id is None:
+            self._selections_by_id = {s.id: s for s in self.roster.all_selections()}
+        return self._selections_by_id.get(selection_id)
 
     def _message(
         self, severity: str, text: str, source: JsonDict, owner: str, owner_id: str, entry_id: str
@@ -603,7 +742,7 @@ class Evaluator:
             code, severity, owner, owner_id, entry_id, entry_id, "", text, source.get("rule")
         )
 
-    def cost_limit_problems(self, view: RosterView) -> list[Problem]:
+    def _cost_limit_problems(self, view: RosterView) -> list[Problem]:
         out: list[Problem] = []
         for type_id, limit in self.roster.cost_limits.items():
             if limit < 0:
@@ -637,7 +776,7 @@ class Evaluator:
             limit = float(values.fields.get(constraint.id, constraint.value))
             # New Recruit counts a force entry's own "forces" constraint against that force only.
             count = 1.0 if constraint.field == "forces" else self.query(constraint.raw, ctx)
-            problem = self._check(constraint, limit, count, ctx, "force", force.id, force.node.id)
+            problem = self._check(constraint, limit, count, "force", force.id, force.node.id)
             if problem is not None:
                 out.append(problem)
         for category in force.node.categories:
@@ -660,7 +799,7 @@ class Evaluator:
                 count = float(sum(s.number for s in members))
             else:
                 count = self.query({**constraint.raw, "childId": category.id}, ctx)
-            problem = self._check(constraint, limit, count, ctx, "category", force.id, category.id)
+            problem = self._check(constraint, limit, count, "category", force.id, category.id)
             if problem is not None:
                 out.append(problem)
         return out
@@ -730,7 +869,7 @@ class Evaluator:
                 continue  # a maximum is reported where something was selected
             # Modifiers are only evaluated when they could matter: they change this limit,
             # or the constraint fails and a hidden, unselected entry must not report it.
-            if values is None and constraint.id in node.modified_fields:
+            if values is None and (first is not None or constraint.id in node.modified_fields):
                 values = self.entry_values(node, ctx)
             limit = float(
                 values.fields.get(constraint.id, constraint.value) if values else constraint.value
@@ -745,7 +884,7 @@ class Evaluator:
                 owner_type, owner_id, owner_entry = self._container_owner(force, parent, node)
             else:
                 owner_type, owner_id, owner_entry = "selection", first.id, first.node.id
-            problem = self._check(constraint, limit, count, ctx, owner_type, owner_id, owner_entry)
+            problem = self._check(constraint, limit, count, owner_type, owner_id, owner_entry)
             if problem is None:
                 continue
             if values is None:
@@ -798,7 +937,6 @@ class Evaluator:
         constraint: Constraint,
         limit: float,
         count: float,
-        ctx: Ctx,
         owner_type: str,
         owner_id: str,
         owner_entry: str,
@@ -904,11 +1042,8 @@ class Evaluator:
     def _has_uncategorised(
         self, force: Force, primaries: Iterable[str | None], order: dict[str, int]
     ) -> bool:
-        if any(p not in order for p in primaries):
-            return True
-        return any(
-            not node.hidden and not any(c.primary for c in node.categories)
-            for node in self.compiled.root_entries(force.catalogue_id)
+        return any(p not in order for p in primaries) or self.compiled.offers_uncategorised(
+            force.catalogue_id
         )
 
     def _publications(self, catalogue_id: str) -> list[tuple[str, str]]:
@@ -923,8 +1058,21 @@ class Evaluator:
         return as_text(self.entry_values(sel.node, Ctx.of(sel)).fields["name"])
 
     def _category_view(
-        self, category: CategoryNode, ctx: Ctx, force: Force | None, primary: bool = False
+        self,
+        category: CategoryNode,
+        ctx: Ctx,
+        force: Force | None,
+        primary: bool = False,
+        cache: bool = True,
     ) -> CategoryView:
+        """A category of a force (with its customisation) or of a selection."""
+        if cache and force is None and category.static:
+            key = (category, primary)
+            cached = self._static_categories.get(key)
+            if cached is None:
+                cached = self._category_view(category, ctx, force, primary, cache=False)
+                self._static_categories[key] = cached
+            return cached
         values = Values({"name": category.name})
         self.apply_modifiers(category.modifier_sources, ctx, values)
         profiles, rules = self._infos(category.infos, ctx)
@@ -957,19 +1105,12 @@ class Evaluator:
         categories: list[CategoryView] = []
         for cat_id, primary in values.categories:
             node = next((c for c in sel.node.categories if c.id == cat_id), None)
-            if node is None:
-                raw = self.compiled.find_any(cat_id) or {"id": cat_id}
-                node = CategoryNode(
-                    cat_id,
-                    None,
-                    raw,
-                    self.compiled.infos_of([raw], self.compiled.game_system_id),
-                    [],
-                )
+            if node is None:  # added by a modifier
+                node = self.compiled.bare_category(cat_id)
             categories.append(self._category_view(node, ctx, None, primary))
         if sel.parent is None and not categories:
             categories.append(CategoryView(NO_CATEGORY, NO_CATEGORY_NAME, True))
-        profiles, rules = self._infos(sel.node.infos, ctx)
+        profiles, rules = self._infos(sel.node.infos, ctx, self._incoming_for(sel.id))
         publication_id = values.fields.get("publicationId")
         view = SelectionView(
             id=sel.id,
@@ -991,6 +1132,7 @@ class Evaluator:
             publication_name=self._publication_name(publication_id),
             custom_name=sel.custom_name,
             custom_notes=sel.custom_notes,
+            associations=list(sel.associations),
         )
         children = sorted(sel.children, key=lambda s: natural_key(self._name(s)))
         view.children = [self._selection_view(c, view) for c in children]
@@ -1003,27 +1145,28 @@ class Evaluator:
         return None if node is None else str(node.get("name", ""))
 
     def _infos(
-        self, infos: list[InfoNode], ctx: Ctx, hidden: bool = False
+        self,
+        infos: list[InfoNode],
+        ctx: Ctx,
+        incoming: Sequence[tuple[JsonDict, int]] = (),
     ) -> tuple[list[ProfileView], list[RuleView]]:
+        """Visible profiles and rules (info groups flattened), modifiers applied."""
         profiles: list[ProfileView] = []
         rules: list[RuleView] = []
         for info in infos:
-            if info.static:
-                cache_key = (id(info), hidden)
-                cached = self._static_infos.get(cache_key)
+            if info.static and not incoming:
+                cached = self._static_infos.get(info)
                 if cached is None:
-                    cached = self._info_views(info, ctx, hidden)
-                    self._static_infos[cache_key] = cached
-                profiles.extend(cached[0])
-                rules.extend(cached[1])
+                    cached = self._info_views(info, ctx, incoming)
+                    self._static_infos[info] = cached
             else:
-                found = self._info_views(info, ctx, hidden)
-                profiles.extend(found[0])
-                rules.extend(found[1])
+                cached = self._info_views(info, ctx, incoming)
+            profiles.extend(cached[0])
+            rules.extend(cached[1])
         return profiles, rules
 
     def _info_views(
-        self, info: InfoNode, ctx: Ctx, hidden: bool
+        self, info: InfoNode, ctx: Ctx, incoming: Sequence[tuple[JsonDict, int]]
     ) -> tuple[list[ProfileView], list[RuleView]]:
         """One profile, rule or info group as views (none when hidden)."""
         profiles: list[ProfileView] = []
@@ -1031,8 +1174,7 @@ class Evaluator:
         base: dict[str, Any] = {
             "name": info.attr("name", ""),
             "hidden": bool(info.raw.get("hidden", False))
-            or bool((info.link or {}).get("hidden", False))
-            or hidden,
+            or bool((info.link or {}).get("hidden", False)),
             "page": info.attr("page"),
             "publicationId": info.attr("publicationId"),
         }
@@ -1041,7 +1183,9 @@ class Evaluator:
         for ch in info.raw.get("characteristics") or []:
             base[str(ch.get("typeId", ""))] = str(ch.get("value", ch.get("$text", "")))
         values = Values(base)
-        self.apply_modifiers(info.modifier_sources, ctx, values)
+        # modifiers aimed at the selection reach its profiles' characteristics only
+        aimed = [(m, t) for m, t in incoming if str(m.get("field", "")) not in ENTRY_FIELDS]
+        self.apply_modifiers(info.modifier_sources, ctx, values, aimed)
         fields = values.fields
         if fields["hidden"]:
             return profiles, rules  # New Recruit leaves hidden profiles, rules, groups out
@@ -1078,7 +1222,7 @@ class Evaluator:
                 )
             )
         else:
-            sub_profiles, sub_rules = self._infos(info.children, ctx, bool(fields["hidden"]))
+            sub_profiles, sub_rules = self._infos(info.children, ctx, incoming)
             profiles.extend(sub_profiles)
             rules.extend(sub_rules)
         return profiles, rules
@@ -1097,6 +1241,6 @@ def evaluate(roster: Roster) -> Evaluation:
     """Evaluate the whole roster: the read-only view and every problem (hooks included)."""
     evaluator = Evaluator(roster)
     view = evaluator.view()
-    problems = evaluator.problems(view) + evaluator.cost_limit_problems(view)
+    problems = evaluator.problems(view)
     problems.extend(run_hooks(view))
     return Evaluation(view, problems)

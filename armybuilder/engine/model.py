@@ -65,8 +65,26 @@ class CostType:
     default_limit: float | None
 
 
-@dataclass(slots=True)
-class InfoNode:
+class Merged:
+    """A node read through an optional link: the link's own attributes win (BattleScribe)."""
+
+    __slots__ = ()
+    raw: JsonDict
+    link: JsonDict | None
+
+    @property
+    def modifier_sources(self) -> list[JsonDict]:
+        """Where modifiers are read from: the target first, then the link."""
+        return [self.raw] + ([self.link] if self.link is not None else [])
+
+    def attr(self, key: str, default: Any = None) -> Any:
+        if self.link is not None and key in self.link and key not in ("id", "targetId", "type"):
+            return self.link[key]
+        return self.raw.get(key, default)
+
+
+@dataclass(slots=True, eq=False)
+class InfoNode(Merged):
     """A profile, rule or info group (links merged with their targets)."""
 
     kind: str  # profile | rule | infoGroup
@@ -74,10 +92,6 @@ class InfoNode:
     link: JsonDict | None
     children: list[InfoNode] = field(default_factory=list)
     _static: bool | None = field(default=None, repr=False)
-
-    @property
-    def modifier_sources(self) -> list[JsonDict]:
-        return [self.raw] + ([self.link] if self.link is not None else [])
 
     @property
     def static(self) -> bool:
@@ -88,15 +102,9 @@ class InfoNode:
             )
         return self._static
 
-    def attr(self, key: str, default: Any = None) -> Any:
-        """A link's own value wins over the target's for page, name, hidden, publication."""
-        if self.link is not None and key in self.link and key not in ("id", "targetId", "type"):
-            return self.link[key]
-        return self.raw.get(key, default)
 
-
-@dataclass(slots=True)
-class CategoryNode:
+@dataclass(slots=True, eq=False)
+class CategoryNode(Merged):
     """A category link merged with its category entry."""
 
     id: str  # category entry id
@@ -114,8 +122,11 @@ class CategoryNode:
         return bool((self.link or {}).get("primary", False))
 
     @property
-    def modifier_sources(self) -> list[JsonDict]:
-        return [self.raw] + ([self.link] if self.link is not None else [])
+    def static(self) -> bool:
+        """True when no modifier can change this category's name or infos."""
+        return not any(has_modifiers(s) for s in self.modifier_sources) and all(
+            info.static for info in self.infos
+        )
 
 
 @dataclass(slots=True)
@@ -134,7 +145,7 @@ class ForceNode:
 
 
 @dataclass(slots=True, eq=False)
-class EntryNode:
+class EntryNode(Merged):
     """A selection entry or entry group at one place in the entry tree (links merged)."""
 
     compiled: Compiled = field(repr=False)
@@ -156,12 +167,7 @@ class EntryNode:
     _modified: frozenset[str] | None = field(default=None, repr=False)
     _has_minimum: bool | None = field(default=None, repr=False)
     _type: str | None = field(default=None, repr=False)
-
-    def attr(self, key: str, default: Any = None) -> Any:
-        """Merged attribute: the link's own value wins (BattleScribe merge)."""
-        if self.link is not None and key in self.link and key not in ("id", "targetId", "type"):
-            return self.link[key]
-        return self.raw.get(key, default)
+    _aimed: bool | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -197,11 +203,6 @@ class EntryNode:
         return list(merged.values())
 
     @property
-    def modifier_sources(self) -> list[JsonDict]:
-        """Where modifiers are read from: the target first, then the link."""
-        return [self.raw] + ([self.link] if self.link is not None else [])
-
-    @property
     def children(self) -> list[EntryNode]:
         if self._children is None:
             self._children = self.compiled.expand_children(self)
@@ -225,6 +226,15 @@ class EntryNode:
     @property
     def has_modifiers(self) -> bool:
         return bool(self.modified_fields)
+
+    @property
+    def has_aimed_modifiers(self) -> bool:
+        """Whether some modifier has a New Recruit ``scope`` (it changes another selection)."""
+        if self._aimed is None:
+            self._aimed = any(
+                is_aimed(m) for src in self.modifier_sources for m in iter_modifiers(src)
+            )
+        return self._aimed
 
     @property
     def has_minimum(self) -> bool:
@@ -255,6 +265,8 @@ class EntryNode:
                 fields[str(cost.get("typeId", ""))] = as_float(cost.get("value"))
             for constraint in self.constraints:
                 fields[constraint.id] = constraint.value
+            fields["defaultAmount"] = as_float(self.attr("defaultAmount"), 0.0)
+            fields["defaultSelectionEntryId"] = str(self.attr("defaultSelectionEntryId") or "")
             self._static = fields
         return self._static
 
@@ -264,6 +276,13 @@ class EntryNode:
         if self._constrained is None:
             self._constrained = constrained_within(self.children)
         return self._constrained
+
+    @property
+    def associations(self) -> list[JsonDict]:
+        """New Recruit associations the entry (or its link) declares."""
+        return list(self.raw.get("associations") or []) + list(
+            (self.link or {}).get("associations") or []
+        )
 
     def within(self, group: EntryNode) -> bool:
         """Whether this node sits inside ``group`` (directly or through nested groups)."""
@@ -276,21 +295,33 @@ class EntryNode:
 
     def entries(self) -> list[EntryNode]:
         """Selectable entries under this node, looking through groups."""
-        out: list[EntryNode] = []
-        for child in self.children:
-            if child.kind == "group":
-                out.extend(child.entries())
-            else:
-                out.append(child)
-        return out
+        return selectable(self.children)
 
-    def child_by_id(self, entry_id: str) -> EntryNode | None:
-        """The selectable child matching ``entry_id`` (path id first, then any id)."""
-        entries = self.entries()
-        for node in entries:
-            if node.path_id == entry_id:
-                return node
-        return next((node for node in entries if entry_id in node.ids), None)
+
+def selectable(nodes: list[EntryNode]) -> list[EntryNode]:
+    """The entries among ``nodes``, looking through groups."""
+    out: list[EntryNode] = []
+    for node in nodes:
+        out.extend(node.entries() if node.kind == "group" else [node])
+    return out
+
+
+def find_entry(nodes: list[EntryNode], entry_id: str) -> EntryNode | None:
+    """The selectable entry among ``nodes`` that ``entry_id`` names.
+
+    A composite path id matches exactly first; then the id of the link it was reached by
+    (how a player picks a linked entry); then any id of the entry.
+    """
+    entries = selectable(nodes)
+    for matches in (
+        lambda n: n.path_id == entry_id,
+        lambda n: bool(n.prefix) and n.prefix[-1] == entry_id,
+        lambda n: entry_id in n.ids,
+    ):
+        found = next((n for n in entries if matches(n)), None)
+        if found is not None:
+            return found
+    return None
 
 
 def constrained_within(nodes: list[EntryNode]) -> list[EntryNode]:
@@ -314,3 +345,8 @@ def iter_modifiers(holder: JsonDict) -> list[JsonDict]:
     for group in holder.get("modifierGroups") or []:
         found.extend(iter_modifiers(group))
     return found
+
+
+def is_aimed(modifier: JsonDict) -> bool:
+    """A modifier with a New Recruit ``scope`` changes the selection at that scope."""
+    return str(modifier.get("scope") or "self") != "self"

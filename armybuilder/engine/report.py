@@ -24,6 +24,7 @@ DATA_WARNING = "data.warning"
 DATA_INFO = "data.info"
 ASSOCIATION_MIN = "association.min"
 ASSOCIATION_MAX = "association.max"
+ASSOCIATION_TARGET = "association.target"
 
 
 @dataclass(frozen=True, slots=True)

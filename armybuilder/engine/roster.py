@@ -29,6 +29,8 @@ class Selection:
     children: list[Selection] = field(default_factory=list)
     custom_name: str | None = None
     custom_notes: str | None = None
+    # New Recruit associations: (association id, id of the associated selection)
+    associations: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def collective(self) -> bool:
@@ -167,6 +169,9 @@ class Roster:
 
     def remove_selection(self, selection: Selection) -> None:
         selection.siblings.remove(selection)
+        gone = {s.id for s in selection.walk()}
+        for other in self.all_selections():
+            other.associations = [a for a in other.associations if a[1] not in gone]
 
     def duplicate_selection(self, selection: Selection) -> Selection:
         copy = self._copy_selection(selection, selection.force, selection.parent)
@@ -184,6 +189,7 @@ class Roster:
             original.amount,
             custom_name=original.custom_name,
             custom_notes=original.custom_notes,
+            associations=list(original.associations),
         )
         copy.children = [self._copy_selection(child, force, copy) for child in original.children]
         return copy

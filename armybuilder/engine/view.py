@@ -90,6 +90,7 @@ class SelectionView:
     publication_name: str | None = None
     custom_name: str | None = None
     custom_notes: str | None = None
+    associations: list[tuple[str, str]] = field(default_factory=list)  # (association, selection)
 
     def cost(self, type_id: str) -> float:
         """This selection's own cost of one type (number included, children excluded)."""

@@ -6,6 +6,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
+from catalogues.selectors import ComparedEntry, Comparison
 
 
 class GameSystemSerializer(serializers.ModelSerializer[GameSystem]):
@@ -112,3 +113,20 @@ class ImportJobSerializer(serializers.ModelSerializer[ImportJob]):
             "created_at",
             "updated_at",
         ]
+
+
+class ComparedEntrySerializer(serializers.Serializer[ComparedEntry]):
+    bs_id = serializers.CharField()
+    name = serializers.CharField()
+    type = serializers.CharField()
+    primary_category = serializers.CharField()
+    old_costs = serializers.DictField(child=serializers.FloatField(), help_text="typeId: value")
+    new_costs = serializers.DictField(child=serializers.FloatField(), help_text="typeId: value")
+
+
+class ComparisonSerializer(serializers.Serializer[Comparison]):
+    old_revision = serializers.IntegerField(source="old.number")
+    new_revision = serializers.IntegerField(source="new.number")
+    added = ComparedEntrySerializer(many=True)
+    removed = ComparedEntrySerializer(many=True)
+    changed = ComparedEntrySerializer(many=True, help_text="Entries whose costs changed.")

@@ -9,9 +9,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
+from rest_framework.response import Response
 
 from catalogues import selectors
 from catalogues.api import serializers
@@ -72,6 +73,24 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet[Catalogue]):
             catalogues = catalogues.filter(game_system_id=game_system)
         return catalogues
 
+    @extend_schema(
+        summary="Points changes between two revisions: entries added, removed, cost changed.",
+        parameters=[
+            OpenApiParameter("from", OpenApiTypes.INT, description="Default: the one before."),
+            OpenApiParameter("to", OpenApiTypes.INT, description="Default: the latest revision."),
+        ],
+        responses={200: serializers.ComparisonSerializer, 404: None},
+    )
+    @action(detail=True, methods=["get"])
+    def compare(self, request: Request, pk: str | None = None) -> Response:
+        params = request.query_params
+        comparison = selectors.compare_catalogue(
+            self.get_object(), params.get("from"), params.get("to")
+        )
+        if comparison is None:
+            raise NotFound("This catalogue has only one revision.")
+        return Response(serializers.ComparisonSerializer(comparison).data)
+
 
 @extend_schema_view(
     list=extend_schema(
@@ -114,7 +133,11 @@ class RevisionViewSet(viewsets.ReadOnlyModelViewSet[Revision]):
     list=extend_schema(
         parameters=[
             _id_parameter("revision", "Entries of this revision."),
-            _id_parameter("catalogue", "Entries of this catalogue's latest revision."),
+            _id_parameter(
+                "catalogue",
+                "What this catalogue's latest revision offers, with the root entries it "
+                "imports from its libraries.",
+            ),
             OpenApiParameter("q", OpenApiTypes.STR, description="Name contains (any case)."),
             OpenApiParameter("category", OpenApiTypes.STR, description="A category entry id."),
             OpenApiParameter(
@@ -146,14 +169,17 @@ class EntryViewSet(viewsets.ReadOnlyModelViewSet[Entry]):
             type=params.get("type", ""),
             include_shared=bool(_bool_param(self.request, "shared")),
         )
-        return selectors.entry_search(filters, revision=self._revision())
+        return selectors.entry_search(filters, revisions=self._revisions())
 
-    def _revision(self) -> Revision | int | None:
+    def _revisions(self) -> list[Revision] | list[int] | None:
+        """The one revision asked for, or a catalogue's latest with what it imports."""
         revision = _int_param(self.request, "revision")
         catalogue = _int_param(self.request, "catalogue")
-        if catalogue is None:
-            return revision
-        return selectors.revision_list(catalogue=get_object_or_404(Catalogue, pk=catalogue)).first()
+        if catalogue is not None:
+            latest = selectors.revision_list(catalogue=get_object_or_404(Catalogue, pk=catalogue))
+            first = latest.first()
+            return selectors.listing_revisions(first) if first else []
+        return None if revision is None else [revision]
 
 
 class ImportJobViewSet(viewsets.ReadOnlyModelViewSet[ImportJob]):
@@ -164,4 +190,4 @@ class ImportJobViewSet(viewsets.ReadOnlyModelViewSet[ImportJob]):
     pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[ImportJob]:
-        return ImportJob.objects.order_by("-created_at", "-id")
+        return selectors.import_job_list()

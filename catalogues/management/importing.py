@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TextIO
-
 from django.core.management.base import OutputWrapper
 
 from catalogues.services import CatalogueImportError, ImportResult
@@ -15,9 +13,9 @@ class ProgressBar:
     """``[#####.....]  40% Reading 10 file(s)`` redrawn in place on a terminal, else one
     line per step (so logs stay readable)."""
 
-    def __init__(self, stream: OutputWrapper | TextIO) -> None:
+    def __init__(self, stream: OutputWrapper) -> None:
         self.stream = stream
-        self.interactive = bool(getattr(stream, "isatty", lambda: False)())
+        self.interactive = stream.isatty()
         self.last = -1
 
     def __call__(self, percent: int, message: str) -> None:

@@ -30,6 +30,14 @@ def number(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+@register.inclusion_tag("catalogues/_costs_inline.html")
+def inline_costs(
+    entry: Entry, types: Sequence[CostType], provenance: Provenance
+) -> dict[str, list[ShownCost]]:
+    """An entry's non-zero costs on one line, as lists show them."""
+    return {"costs": entry_costs(entry, types, provenance, skip_zero=True)}
+
+
 @register.simple_tag
 def entry_costs(
     entry: Entry,

@@ -50,8 +50,9 @@ def game_system_document() -> dict[str, Any]:
                     "name": "Battalion",
                     "hidden": False,
                     "categoryLinks": [
-                        _slot("tst-fl-hq", HQ, "HQ", minimum=1, maximum=2),
+                        # Not in alphabetical order: pages follow the force's order.
                         _slot("tst-fl-troops", TROOPS, "Troops", minimum=2, maximum=6),
+                        _slot("tst-fl-hq", HQ, "HQ", minimum=1, maximum=2),
                     ],
                 }
             ],
@@ -200,6 +201,50 @@ def catalogue_document(revision: int = 1) -> dict[str, Any]:
             ],
         }
     }
+
+
+def library_documents() -> list[tuple[str, bytes]]:
+    """A library and a faction whose units come from it: the library's root entries
+    (``importRootEntries``) and a shared entry the faction links to at its root."""
+    library = {
+        "catalogue": {
+            "id": "tst-library",
+            "name": "Test Greenskin Library",
+            "revision": 3,
+            "gameSystemId": GAME_SYSTEM_ID,
+            "library": True,
+            "selectionEntries": [_unit("tst-squigs", "Squig Herd", TROOPS, 40)],
+            "sharedSelectionEntries": [
+                _unit(
+                    "tst-gretchin",
+                    "Gretchin Mob",
+                    TROOPS,
+                    30,
+                    selectionEntries=[_upgrade("tst-blasta", "Grot Blasta", 3)],
+                )
+            ],
+        }
+    }
+    faction = {
+        "catalogue": {
+            "id": "tst-freebooters",
+            "name": "Test Freebooters",
+            "revision": 1,
+            "gameSystemId": GAME_SYSTEM_ID,
+            "catalogueLinks": [
+                {
+                    "id": "tst-cl-library",
+                    "name": "Test Greenskin Library",
+                    "targetId": "tst-library",
+                    "type": "catalogue",
+                    "importRootEntries": True,
+                }
+            ],
+            "selectionEntries": [_unit("tst-kaptain", "Kaptain", HQ, 60)],
+            "entryLinks": [_link("tst-link-gretchin", "tst-gretchin")],
+        }
+    }
+    return [as_file("library.cat.json", library), as_file("freebooters.cat.json", faction)]
 
 
 def horde_document(size: int) -> dict[str, Any]:

@@ -303,6 +303,9 @@ def _zip_bomb() -> bytes:
             [("x.cat", b'<catalogue name="n" gameSystemId="g"/>')], ["format.structure"], id="no-id"
         ),
         pytest.param([("x.exe", b"MZ")], ["format.unsupported"], id="extension"),
+        pytest.param(
+            [_json(_changed(GST, revision=-1), "game.json")], ["format.structure"], id="revision"
+        ),
         pytest.param([("x.zip", b"PK\x05\x06" + b"\0" * 18)], ["format.zip"], id="empty-bundle"),
         pytest.param([], ["import.empty"], id="nothing"),
     ],
@@ -311,6 +314,16 @@ def test_hostile_or_malformed_upload_is_refused(
     files: list[tuple[str, bytes]], codes: list[str]
 ) -> None:
     assert _refusal_codes(files) == codes
+
+
+def test_values_too_long_for_the_store_are_refused() -> None:
+    long_id = _changed(CAT)
+    long_id["catalogue"]["selectionEntries"][0]["id"] = "x" * 101
+    files = [_json(GST, "game.json"), _json(long_id, "army.json")]
+    assert _refusal_codes(files) == ["format.structure"]
+    assert _refusal_codes([_json(_changed(GST, name="n" * 256), "game.json")]) == [
+        "format.structure"
+    ]
 
 
 def test_one_bad_file_refuses_the_whole_upload() -> None:
@@ -324,6 +337,10 @@ def test_upload_size_limits_come_from_settings(settings: Any) -> None:
     settings.CATALOGUE_MAX_UPLOAD_BYTES = 10_000_000
     settings.CATALOGUE_MAX_UNZIPPED_BYTES = 200
     assert _refusal_codes([("game.gst", write_xml(GST))]) == ["format.too_large"]
+    # The limit holds for the upload as a whole, not only file by file.
+    settings.CATALOGUE_MAX_UNZIPPED_BYTES = len(write_xml(GST)) + 10
+    files = [("game.gst", write_xml(GST)), ("game2.gst", write_xml(GST))]
+    assert _refusal_codes(files) == ["format.too_large"]
 
 
 def test_progress_is_reported_up_to_completion() -> None:

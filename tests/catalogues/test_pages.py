@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from catalogues.models import Catalogue
+from catalogues.models import Catalogue, Entry
 from tests.catalogues import browse_data as data
 
 pytestmark = pytest.mark.django_db
@@ -54,8 +54,8 @@ def test_game_system_page_shows_catalogues_cost_types_forces_and_sources(
     ]
     (battalion,) = response.context["force_entries"]
     assert [(s.name, s.minimum, s.maximum) for s in battalion.slots] == [
-        ("HQ", 1, 2),
         ("Troops", 2, 6),
+        ("HQ", 1, 2),
     ]
     assert [s.title for s in response.context["provenance"].sources] == ["Test Battles digest"]
     html = response.content.decode()
@@ -63,7 +63,7 @@ def test_game_system_page_shows_catalogues_cost_types_forces_and_sources(
     assert "Test Battles digest" in html
 
 
-def test_catalogue_page_groups_latest_entries_by_primary_category(
+def test_catalogue_page_groups_latest_entries_by_primary_category_in_force_order(
     client: Client, orcs: Catalogue
 ) -> None:
     response = client.get(catalogue_url(orcs))
@@ -72,7 +72,7 @@ def test_catalogue_page_groups_latest_entries_by_primary_category(
     assert response.context["revision"].number == 2
     listed = [(e.primary_category, e.name) for e in response.context["page"]]
     # Root entries and root links' targets; hidden and nested entries are not listed.
-    assert listed == [("HQ", "Battle Wagon"), ("HQ", "Warboss"), ("Troops", "Grots")]
+    assert listed == [("Troops", "Grots"), ("HQ", "Battle Wagon"), ("HQ", "Warboss")]
     html = response.content.decode()
     assert "95 pts" in html
     assert "Orcs for testing." in html  # the readme
@@ -141,7 +141,7 @@ def test_catalogue_entries_are_paginated(client: Client) -> None:
     horde = Catalogue.objects.get(bs_id="tst-horde")
 
     first = client.get(catalogue_url(horde))
-    second = client.get(catalogue_url(horde), {"page": 2, "q": "horde"})
+    second = client.get(catalogue_url(horde), {"page": "2", "q": "horde"})
 
     assert first.context["page"].paginator.count == 60
     assert len(first.context["page"]) == 50
@@ -184,7 +184,11 @@ def test_compare_lists_added_removed_and_changed_costs(client: Client, orcs: Cat
     assert [e.name for e in comparison.added] == ["Grots"]
     assert [e.name for e in comparison.removed] == ["Boyz"]
     assert [(e.name, e.delta(data.PTS)) for e in comparison.changed] == [("Warboss", 15)]
-    assert "+15" in response.content.decode()
+    html = response.content.decode()
+    assert "+15" in html
+    # A removed entry links to its page in the older revision, the others to the newer one.
+    assert entry_url("tst-boyz", 1) in html
+    assert entry_url("tst-grots", 2) in html
 
 
 def test_compare_the_other_way_round(client: Client, orcs: Catalogue) -> None:
@@ -247,3 +251,30 @@ def test_admin_revision_page_links_the_document(admin_client: Client, orcs: Cata
 
     assert response.status_code == 200
     assert reverse("api:revision-document", args=[revision.pk]) in response.content.decode()
+
+
+def test_catalogue_lists_what_it_offers_from_a_library(client: Client) -> None:
+    data.import_documents(
+        data.as_file("test.gst.json", data.game_system_document()), *data.library_documents()
+    )
+    freebooters = Catalogue.objects.get(bs_id="tst-freebooters")
+
+    response = client.get(catalogue_url(freebooters))
+    search = client.get(catalogue_url(freebooters), {"q": "squig"})
+
+    assert [e.name for e in response.context["page"]] == ["Gretchin Mob", "Squig Herd", "Kaptain"]
+    assert "Test Greenskin Library</span>" in response.content.decode()
+    assert [e.name for e in search.context["page"]] == ["Squig Herd"]
+    game_system_page = client.get(reverse("catalogues:game_system", args=["test-battles"]))
+    assert [c.name for c in game_system_page.context["libraries"]] == ["Test Greenskin Library"]
+
+
+def test_a_unit_linked_from_a_library_shows_its_options(client: Client) -> None:
+    data.import_documents(
+        data.as_file("test.gst.json", data.game_system_document()), *data.library_documents()
+    )
+    listed = Entry.objects.get(bs_id="tst-gretchin", revision__catalogue__bs_id="tst-freebooters")
+
+    response = client.get(reverse("catalogues:entry", args=[listed.pk]))
+
+    assert [option.entry.name for option in response.context["options"]] == ["Grot Blasta"]

@@ -139,7 +139,7 @@ def test_a_file_of_the_wrong_kind_is_refused_by_the_form(staff_client: Client) -
     response = staff_client.post(UPLOAD, {"uploads": [upload_file("army.ros", b"<roster/>")]})
 
     assert response.status_code == 200
-    assert response.context["form"].errors["uploads"][0].startswith("Not a catalogue file")
+    assert response.context["form"].errors.as_data()["uploads"][0].code == "suffix"
     assert not ImportJob.objects.exists()
 
 
@@ -167,3 +167,15 @@ def test_a_running_job_polls_its_status(staff_client: Client) -> None:
 
 def test_an_unknown_job_is_404(staff_client: Client) -> None:
     assert staff_client.get(reverse("catalogues:import_job", args=[999999])).status_code == 404
+
+
+def test_an_upload_over_the_size_limit_is_refused(staff_client: Client, settings: Any) -> None:
+    settings.CATALOGUE_MAX_UPLOAD_BYTES = 100
+
+    response = staff_client.post(
+        UPLOAD, {"uploads": [document_file("test.gst.json", data.game_system_document())]}
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].errors.as_data()["uploads"][0].code == "too_large"
+    assert not ImportJob.objects.exists()

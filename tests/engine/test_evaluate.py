@@ -401,3 +401,160 @@ def test_hooks_are_looked_up_by_game_system_id() -> None:
     assert hook_for("no-such-game") is None
     for game_system_id in HOOKS:
         assert callable(hook_for(game_system_id))
+
+
+def test_characteristic_modifiers_change_the_first_number_of_the_text() -> None:
+    profile = {
+        "id": "p",
+        "name": "Stats",
+        "typeId": "pt",
+        "typeName": "Unit",
+        "characteristics": [
+            {"name": "BS", "typeId": "bs", "$text": "3+"},
+            {"name": "Range", "typeId": "rng", "$text": "Melee"},
+        ],
+        "modifiers": [
+            {"type": "increment", "field": "bs", "value": "1"},
+            {"type": "increment", "field": "rng", "value": "1"},
+        ],
+    }
+    roster, force = make_roster([{"id": "e", "name": "E", "type": "unit", "profiles": [profile]}])
+    edit.select_entry(roster, force, "e")
+    [selection] = evaluate(roster).view.forces[0].selections
+    assert [(c.name, c.value) for c in selection.profiles[0].characteristics] == [
+        ("BS", "4+"),
+        ("Range", "Melee"),
+    ]
+
+
+def test_modifier_kinds_apply_set_then_arithmetic_then_text_then_rounding() -> None:
+    entry = {
+        "id": "e",
+        "name": "Base",
+        "type": "unit",
+        "costs": [{"typeId": "pts", "value": 10}],
+        "modifiers": [
+            {"type": "floor", "field": "pts", "value": "0"},
+            {"type": "append", "field": "name", "value": "B"},
+            {"type": "divide", "field": "pts", "value": "4"},
+            {"type": "set", "field": "name", "value": "A"},
+        ],
+    }
+    roster, force = make_roster([entry])
+    edit.select_entry(roster, force, "e")
+    view = evaluate(roster).view
+    assert (view.forces[0].selections[0].name, view.total_cost("pts")) == ("A B", 2.0)
+
+
+def test_instance_of_tests_the_selection_itself_never_a_force() -> None:
+    watch_type = rename_when({"type": "instanceOf", "scope": "self", "childId": "unit"})
+    watch_force = rename_when(
+        {"type": "instanceOf", "scope": "force", "childId": "fe"}, "watch-force"
+    )
+    roster, force = make_roster([watch_type, watch_force])
+    edit.select_entry(roster, force, "watch")
+    edit.select_entry(roster, force, "watch-force")
+    assert names(roster) == ["Off", "On"]
+
+
+def test_associations_are_counted_against_their_min_and_max() -> None:
+    leader = {
+        "id": "leader",
+        "name": "Leader",
+        "type": "unit",
+        "associations": [
+            {
+                "id": "leads",
+                "name": "Leads",
+                "min": 1,
+                "max": 1,
+                "scope": "force",
+                "childId": "squad",
+            }
+        ],
+    }
+    squad = {"id": "squad", "name": "Squad", "type": "unit"}
+    roster, force = make_roster([leader, squad])
+    boss, _ = edit.select_entry(roster, force, "leader")
+    first, _ = edit.select_entry(roster, force, "squad")
+    second, _ = edit.select_entry(roster, force, "squad")
+    assert codes(roster) == [(report.ASSOCIATION_MIN, "leads")]
+    edit.associate(roster, boss, "leads", first)
+    assert codes(roster) == []
+    edit.associate(roster, boss, "leads", second)
+    assert codes(roster) == [(report.ASSOCIATION_MAX, "leads")]
+    roster.remove_selection(second)
+    assert codes(roster) == []
+    with pytest.raises(RosterError):
+        edit.associate(roster, boss, "no-such-association", first)
+
+
+def test_a_modifier_with_a_scope_changes_the_selection_at_that_scope() -> None:
+    shield = {
+        "id": "shield",
+        "name": "Shield",
+        "type": "upgrade",
+        "modifiers": [
+            {"type": "increment", "field": "sv", "value": "1", "scope": "model"},
+            {"type": "append", "field": "name", "value": "with Shield", "scope": "unit"},
+        ],
+    }
+    stats = {
+        "id": "stats",
+        "name": "Trooper",
+        "typeId": "pt",
+        "typeName": "Model",
+        "characteristics": [{"name": "Sv", "typeId": "sv", "$text": "4"}],
+    }
+    model = {
+        "id": "m",
+        "name": "Trooper",
+        "type": "model",
+        "profiles": [stats],
+        "selectionEntries": [shield],
+    }
+    roster, force = make_roster(
+        [{"id": "u", "name": "Squad", "type": "unit", "selectionEntries": [model]}]
+    )
+    unit, _ = edit.select_entry(roster, force, "u")
+    trooper, _ = edit.select_entry(roster, force, "m", unit)
+    edit.select_entry(roster, force, "shield", trooper)
+    [squad] = evaluate(roster).view.forces[0].selections
+    [model_view] = squad.children
+    assert squad.name == "Squad with Shield"
+    assert model_view.name == "Trooper"
+    assert model_view.profiles[0].characteristic("Sv") == "5"
+
+
+def test_primary_category_scope_counts_the_selections_filed_with_mine() -> None:
+    def unit(entry_id: str, category: str) -> dict[str, Any]:
+        return {
+            "id": entry_id,
+            "name": entry_id.title(),
+            "type": "unit",
+            "categoryLinks": [{"id": f"l-{entry_id}", "targetId": category, "primary": True}],
+        }
+
+    watch = {
+        **unit("watch", "hq"),
+        "name": "Off",
+        "modifiers": [
+            {
+                "type": "set",
+                "field": "name",
+                "value": "On",
+                "conditions": [
+                    {"type": "atLeast", "value": 2, "scope": "primary-category", "childId": "any"}
+                ],
+            }
+        ],
+    }
+    roster, force = make_roster(
+        [watch, unit("captain", "hq"), unit("squad", "troops")],
+        categoryEntries=[{"id": "hq", "name": "HQ"}, {"id": "troops", "name": "Troops"}],
+    )
+    edit.select_entry(roster, force, "watch")
+    edit.select_entry(roster, force, "squad")
+    assert "Off" in names(roster)
+    edit.select_entry(roster, force, "captain")
+    assert "On" in names(roster)

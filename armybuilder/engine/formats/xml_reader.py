@@ -30,7 +30,7 @@ from .schema import (
 
 _INTEGER = re.compile(r"-?[0-9]+")
 _DECIMAL = re.compile(r"-?(?:[0-9]+\.[0-9]*|\.[0-9]+)")
-_NO_NUMBERS: frozenset[str] = frozenset()
+_BOOLEANS = {"true": True, "false": False}
 
 # Frame kinds
 _OBJECT = 0
@@ -48,19 +48,17 @@ def to_number(text: str) -> int | float | str:
     return text
 
 
-def _typed(tag: str, attrs: dict[str, str]) -> dict[str, Any]:
-    node: dict[str, Any] = dict(attrs)
+def _typed(tag: str, attrs: dict[str, Any]) -> dict[str, Any]:
+    """Type known attributes in place (expat hands each call a fresh dict)."""
     for key in BOOLEAN_ATTRIBUTES.intersection(attrs):
-        value = attrs[key]
-        if value == "true":
-            node[key] = True
-        elif value == "false":
-            node[key] = False
-    numeric = NUMERIC_ATTRIBUTES.get(tag, _NO_NUMBERS)
+        value = _BOOLEANS.get(attrs[key])
+        if value is not None:
+            attrs[key] = value
+    numeric = NUMERIC_ATTRIBUTES.get(tag)
     if numeric:
         for key in numeric.intersection(attrs):
-            node[key] = to_number(attrs[key])
-    return node
+            attrs[key] = to_number(attrs[key])
+    return attrs
 
 
 def _structure_error(message: str) -> NoReturn:

@@ -2,6 +2,8 @@
 
 Scalars become attributes (strings under a text-field name become text elements), lists
 become containers, objects become single elements, ``"$text"`` becomes the element's text.
+The layout is New Recruit's: two-space indent, attributes in document order with the
+namespace last, empty elements as ``<tag ... />``.
 """
 
 from __future__ import annotations
@@ -83,10 +85,10 @@ def _write_element(
             attributes.append(
                 f' {_check_name(key)}="{format_scalar(value).translate(_ATTRIBUTE_ESCAPES)}"'
             )
-    out.append(f"{indent}<{_check_name(tag)}{extra}{''.join(attributes)}")
+    out.append(f"{indent}<{_check_name(tag)}{''.join(attributes)}{extra}")
     body = _check_text(format_scalar(text)).translate(_TEXT_ESCAPES) if text is not None else ""
     if not children:
-        out.append(f">{body}</{tag}>\n" if body else "/>\n")
+        out.append(f">{body}</{tag}>\n" if body else " />\n")
         return
     out.append(f">{body}\n")
     for key, value in children:
@@ -101,7 +103,7 @@ def _write_child(out: list[str], key: str, value: Any, depth: int) -> None:
     elif isinstance(value, dict):
         _write_element(out, key, value, depth, "")
     elif not value:
-        out.append(f"{_INDENT * depth}<{_check_name(key)}/>\n")
+        out.append(f"{_INDENT * depth}<{_check_name(key)} />\n")
     else:
         item_tag = CONTAINERS.get(key)
         out.append(f"{_INDENT * depth}<{_check_name(key)}>\n")

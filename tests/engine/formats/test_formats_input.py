@@ -12,6 +12,7 @@ from armybuilder.engine.formats import (
     Limits,
     parse_xml,
     read_document,
+    unzip_bundle,
     write_xml,
 )
 
@@ -247,3 +248,39 @@ def test_writer_refuses_what_xml_cannot_carry() -> None:
     with pytest.raises(FormatError) as caught:
         write_xml({"catalogue": {"id": "c", "name": "n", "bad key": "v"}})
     assert caught.value.code == "format.invalid_name"
+
+
+def test_bundle_yields_every_document_and_skips_other_files() -> None:
+    data = _zip(
+        {
+            "repo/a.cat": CATALOGUE.encode(),
+            "repo/b.catz": _zip({"b.cat": CATALOGUE.encode()}),
+            "repo/c.json": b"{}",
+            "repo/README.md": b"hello",
+        }
+    )
+    assert [name for name, _ in unzip_bundle(data)] == ["repo/a.cat", "repo/b.catz", "repo/c.json"]
+
+
+@pytest.mark.parametrize(
+    ("members", "limits", "code"),
+    [
+        pytest.param({"notes.txt": b"x"}, DEFAULT_LIMITS, "format.zip", id="no-document"),
+        pytest.param(
+            {f"{i}.cat": CATALOGUE.encode() for i in range(5)},
+            Limits(max_bundle_members=3),
+            "format.zip",
+            id="too-many-members",
+        ),
+        pytest.param(
+            {f"{i}.cat": CATALOGUE.encode() for i in range(5)},
+            Limits(max_document_bytes=len(CATALOGUE) * 3),
+            "format.too_large",
+            id="total-unzipped-size",
+        ),
+    ],
+)
+def test_bundle_limits(members: dict[str, bytes], limits: Limits, code: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        unzip_bundle(_zip(members), limits=limits)
+    assert caught.value.code == code

@@ -1,8 +1,10 @@
-"""Load a shipped game pack and run its list specs (example lists, test vectors) through the
-engine, for the pack tests of the games without community data.
+"""Helpers for the per-pack tests: read a shipped game pack through the import path's checks,
+check its provenance and rule references, and build rosters from list-spec shaped dicts.
 
-A list spec describes the whole roster: every selection is listed, minimums included, so it is
-applied with the structural roster operations (no auto-selection) and then evaluated.
+``run_spec`` applies a spec with the structural roster operations only (no auto-selection), so
+a test can build exactly the roster it writes down and see which entries cannot be selected
+(``RosterError``). The shared vector test (``tests/engine/test_vectors.py``) applies example
+lists and vectors the way a player's clicks would, through ``armybuilder.engine.listspec``.
 """
 
 from __future__ import annotations

@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from pack_specs import (
-    compile_pack,
     costs_without_provenance,
-    load_json,
     misplaced_rule_refs,
-    outcome,
     pack_documents,
     rule_refs,
-    run_spec,
-    spec_paths,
 )
 
 from armybuilder.engine.closure import unresolved_links
@@ -195,9 +188,3 @@ def test_every_unit_is_core_elite_or_other() -> None:
     for catalogue in pack_documents(PACK)[1]:
         for entry in catalogue["catalogue"]["selectionEntries"]:
             assert {link["targetId"] for link in entry["categoryLinks"]} & tiers, entry["id"]
-
-
-@pytest.mark.parametrize("path", spec_paths(PACK), ids=lambda p: p.stem)
-def test_list_specs_give_their_expected_result(path: Path) -> None:
-    spec = load_json(path)
-    assert outcome(run_spec(compile_pack(PACK), spec)) == spec["expected"]

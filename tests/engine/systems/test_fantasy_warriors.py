@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from pack_specs import (
     compile_pack,
     costs_without_provenance,
-    load_json,
     misplaced_rule_refs,
     outcome,
     pack_documents,
     rule_refs,
     run_spec,
-    spec_paths,
 )
 
 from armybuilder.engine.closure import unresolved_links
@@ -205,9 +202,3 @@ def _dwarf_condottiero(children: list[dict[str, Any]]) -> dict[str, Any]:
             }
         ],
     }
-
-
-@pytest.mark.parametrize("path", spec_paths(PACK), ids=lambda p: p.stem)
-def test_list_specs_give_their_expected_result(path: Path) -> None:
-    spec = load_json(path)
-    assert outcome(run_spec(compile_pack(PACK), spec)) == spec["expected"]

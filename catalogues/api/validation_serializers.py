@@ -1,0 +1,249 @@
+"""Serializers of the validation API: the List spec it reads and the evaluated list it returns."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
+from django.urls import reverse
+from rest_framework import serializers
+from rest_framework.settings import api_settings
+
+from armybuilder.engine.report import ERROR, INFO, WARNING
+
+# Bounds on one request's work; a real army list stays far below them.
+MAX_NUMBER = 10_000
+MAX_SELECTIONS = 2_000
+MAX_DEPTH = 12
+
+# ----------------------------------------------------------------------------- the request
+
+
+class SelectionSpecSerializer(serializers.Serializer[Any]):
+    entryId = serializers.CharField(
+        max_length=255, help_text="An entry or entry link id, as offered at that level."
+    )
+    number = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER, default=1)
+    customName = serializers.CharField(max_length=255, required=False, allow_blank=True)
+    customNotes = serializers.CharField(max_length=10_000, required=False, allow_blank=True)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = super().get_fields()
+        fields["selections"] = SelectionSpecSerializer(many=True, required=False)
+        return fields
+
+
+class ForceSpecSerializer(serializers.Serializer[Any]):
+    forceEntryId = serializers.CharField(max_length=255)
+    catalogueId = serializers.CharField(max_length=255)
+    customName = serializers.CharField(max_length=255, required=False, allow_blank=True)
+    selections = SelectionSpecSerializer(many=True, required=False)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = super().get_fields()
+        fields["forces"] = ForceSpecSerializer(many=True, required=False)
+        return fields
+
+
+class ListSpecSerializer(serializers.Serializer[Any]):
+    """A List spec (``docs/architecture.md``, "List specs"), plus optional revision pins."""
+
+    name = serializers.CharField(max_length=255, required=False, allow_blank=True)
+    gameSystemId = serializers.CharField(max_length=255)
+    costLimits = serializers.DictField(
+        child=serializers.FloatField(), required=False, help_text="Cost type id -> limit."
+    )
+    options = serializers.DictField(
+        child=serializers.CharField(allow_blank=True), required=False, help_text="List options."
+    )
+    forces = ForceSpecSerializer(many=True, required=False)
+    gameSystemRevision = serializers.IntegerField(
+        min_value=1, required=False, help_text="Validate against this game system revision."
+    )
+    catalogueRevisions = serializers.DictField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        help_text="Catalogue id -> revision number to validate against (default: the newest).",
+    )
+
+    def to_internal_value(self, data: Any) -> Any:
+        # Checked before the nested fields recurse into the body.
+        depth, selections = _extent(data)
+        if depth > MAX_DEPTH:
+            _reject(f"Selections and forces nest at most {MAX_DEPTH} deep.")
+        if selections > MAX_SELECTIONS:
+            _reject(f"A list may have at most {MAX_SELECTIONS} selections.")
+        return super().to_internal_value(data)
+
+
+def _reject(message: str) -> NoReturn:
+    raise serializers.ValidationError({api_settings.NON_FIELD_ERRORS_KEY: [message]})
+
+
+def _extent(data: Any) -> tuple[int, int]:
+    """How deep forces and selections nest in a raw body, and how many selections it has."""
+    deepest = selections = 0
+    for depth, node in _nested(data):
+        deepest = max(deepest, depth)
+        selections += depth > 0 and "entryId" in node
+    return deepest, selections
+
+
+def _nested(data: Any) -> Iterator[tuple[int, dict[str, Any]]]:
+    pending = [(0, data)]
+    while pending:
+        depth, node = pending.pop()
+        if not isinstance(node, dict):
+            continue
+        yield depth, node
+        for key in ("forces", "selections"):
+            children = node.get(key)
+            if isinstance(children, list):
+                pending.extend((depth + 1, child) for child in children)
+
+
+# ---------------------------------------------------------------------------- the response
+
+
+class SelectionCostSerializer(serializers.Serializer[Any]):
+    type_id = serializers.CharField()
+    name = serializers.CharField()
+    value = serializers.FloatField()
+    hidden = serializers.BooleanField()
+
+
+class SelectionCategorySerializer(serializers.Serializer[Any]):
+    entry_id = serializers.CharField()
+    name = serializers.CharField()
+    primary = serializers.BooleanField()
+
+
+class RosterSelectionSerializer(serializers.Serializer[Any]):
+    id = serializers.CharField()
+    entry_id = serializers.CharField(help_text="Path id as in a .ros file (link::target).")
+    name = serializers.CharField()
+    custom_name = serializers.CharField(allow_null=True)
+    type = serializers.CharField()
+    number = serializers.IntegerField()
+    hidden = serializers.BooleanField()
+    costs = SelectionCostSerializer(
+        many=True, help_text="Its own costs, number included, children not."
+    )
+    categories = SelectionCategorySerializer(many=True)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = super().get_fields()
+        fields["selections"] = RosterSelectionSerializer(many=True, source="children")
+        return fields
+
+
+class RosterForceSerializer(serializers.Serializer[Any]):
+    id = serializers.CharField()
+    entry_id = serializers.CharField()
+    name = serializers.CharField()
+    custom_name = serializers.CharField(allow_null=True)
+    catalogue_id = serializers.CharField()
+    catalogue_name = serializers.CharField()
+    selections = RosterSelectionSerializer(many=True)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = super().get_fields()
+        fields["forces"] = RosterForceSerializer(many=True, source="child_forces")
+        return fields
+
+
+class ProblemRuleSerializer(serializers.Serializer[Any]):
+    """The rule a problem cites: a section of a game's rules digest."""
+
+    game = serializers.CharField(required=False)
+    section = serializers.CharField(required=False)
+    digest = serializers.CharField(required=False)
+    line = serializers.IntegerField(required=False)
+
+
+class ReportProblemSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="Stable, dotted; match on this, not on the message.")
+    severity = serializers.ChoiceField(choices=[ERROR, WARNING, INFO])
+    owner_type = serializers.ChoiceField(choices=["roster", "force", "category", "selection"])
+    owner_id = serializers.CharField()
+    owner_entry_id = serializers.CharField()
+    entry_id = serializers.CharField()
+    constraint_id = serializers.CharField()
+    message = serializers.CharField()
+    rule = ProblemRuleSerializer(allow_null=True)
+
+
+class CostTotalSerializer(serializers.Serializer[Any]):
+    type_id = serializers.CharField()
+    name = serializers.CharField()
+    value = serializers.FloatField()
+    limit = serializers.FloatField(allow_null=True)
+    over = serializers.BooleanField()
+
+
+class RevisionRefSerializer(serializers.Serializer[Any]):
+    bs_id = serializers.CharField(source="owner.bs_id")
+    name = serializers.CharField()
+    number = serializers.IntegerField()
+    revision_id = serializers.IntegerField(source="pk")
+
+
+class ListReportSerializer(serializers.Serializer[Any]):
+    """A list built and evaluated against stored revisions."""
+
+    name = serializers.CharField(source="view.name")
+    legal = serializers.BooleanField(help_text="No problem of severity error.")
+    error_count = serializers.IntegerField()
+    warning_count = serializers.IntegerField()
+    game_system = RevisionRefSerializer(source="closure.game_system_revision")
+    catalogues = RevisionRefSerializer(many=True, source="closure.catalogue_revisions")
+    totals = CostTotalSerializer(many=True, help_text="Visible cost types, against their limits.")
+    forces = RosterForceSerializer(many=True, source="view.forces")
+    problems = ReportProblemSerializer(
+        many=True, help_text="Errors first, then warnings, then notes."
+    )
+
+
+class ListSpecRejectionSerializer(serializers.Serializer[Any]):
+    """Why a list could not be validated at all (a 400 response of the validation API)."""
+
+    code = serializers.CharField(
+        help_text="list_spec.malformed, list_spec.unknown_game_system, "
+        "list_spec.unknown_catalogue, list_spec.unknown_revision or list_spec.not_buildable."
+    )
+    detail = serializers.CharField()
+    field_errors = serializers.JSONField(
+        required=False, help_text="What is wrong, field by field (malformed only)."
+    )
+
+
+# ---------------------------------------------------------------------------- example lists
+
+
+class ExampleListSerializer(serializers.Serializer[Any]):
+    """An example list shipped with a game pack. Needs ``game_system`` in the context."""
+
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    meant_legal = serializers.BooleanField(help_text="Some examples show a rule being broken.")
+    catalogue_ids = serializers.ListField(child=serializers.CharField())
+    url = serializers.SerializerMethodField()
+    page_url = serializers.SerializerMethodField()
+
+    def get_url(self, example: Any) -> str:
+        game_system = self.context["game_system"]
+        return reverse("api:game-system-example", args=[game_system.pk, example.slug])
+
+    def get_page_url(self, example: Any) -> str:
+        game_system = self.context["game_system"]
+        return reverse("catalogues:example_list", args=[game_system.slug, example.slug])
+
+
+class ExampleDetailSerializer(serializers.Serializer[Any]):
+    example = ExampleListSerializer()
+    spec = serializers.JSONField(source="example.spec", help_text="The List spec itself.")
+    report = ListReportSerializer(allow_null=True)
+    error = ListSpecRejectionSerializer(
+        allow_null=True, help_text="Set when the list cannot be built."
+    )

@@ -1,0 +1,167 @@
+"""The engine's compiled closure, built from what the catalogue store keeps, and cached.
+
+A closure is one game system revision plus a set of catalogue revisions: the catalogues a
+list uses and every catalogue they link to (``catalogueLinks``, transitively). It is
+compiled once per set of revisions and kept in a bounded in-process LRU cache keyed by the
+revisions' primary keys. Stored revisions are immutable (a changed document is imported as
+a new revision, which gets a new primary key), so a cached closure never goes stale and the
+cache needs no invalidation: a newer revision simply makes a new key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from armybuilder.engine.compile import Compiled, compile_documents
+from catalogues.models import Catalogue, GameSystem, Revision
+
+# A compiled closure holds its whole documents plus indexes (large for community data).
+CACHE_SIZE = 16
+
+
+class ClosureError(ValueError):
+    """The revisions asked for cannot form one closure (e.g. another game system's)."""
+
+
+@dataclass(frozen=True)
+class ClosureRevisions:
+    """The stored revisions that make up one closure."""
+
+    game_system_revision: Revision
+    catalogue_revisions: tuple[Revision, ...]
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        """The cache key: the game system revision's pk, then the catalogues' pks sorted."""
+        return (self.game_system_revision.pk, *sorted(r.pk for r in self.catalogue_revisions))
+
+
+def resolve_closure(
+    *,
+    game_system: GameSystem,
+    catalogue_revisions: Sequence[Revision],
+    game_system_revision: Revision | None = None,
+) -> ClosureRevisions:
+    """The closure of some catalogue revisions (pinned), with what they link to.
+
+    A linked catalogue not among ``catalogue_revisions`` contributes its newest revision; a
+    link to a catalogue that is not stored is left out (the importer reported it). Without a
+    ``game_system_revision``, the game system revision the catalogues were written against
+    (``gameSystemRevision``, the highest among them) is used when it is stored, else the
+    newest one.
+    """
+    _check_game_system(game_system, catalogue_revisions)
+    found = {_catalogue(r).bs_id: r for r in catalogue_revisions}
+    pending = list(found.values())
+    while pending:
+        targets = _linked_catalogue_ids([r.pk for r in pending])
+        pending = _newest_catalogue_revisions(game_system, sorted(targets - found.keys()))
+        found.update((_catalogue(r).bs_id, r) for r in pending)
+    if game_system_revision is None:
+        game_system_revision = _game_system_revision_for(game_system, catalogue_revisions)
+    elif game_system_revision.game_system_id != game_system.pk:
+        raise ClosureError(f"revision {game_system_revision.pk} is not of {game_system.name}")
+    return ClosureRevisions(game_system_revision, tuple(found.values()))
+
+
+def compiled_for(
+    *, game_system_revision: Revision, catalogue_revisions: Sequence[Revision]
+) -> Compiled:
+    """The compiled closure of exactly these revisions (links are not followed here)."""
+    game_system = game_system_revision.game_system
+    if game_system is None:
+        raise ClosureError(f"revision {game_system_revision.pk} is not a game system revision")
+    _check_game_system(game_system, catalogue_revisions)
+    closure = ClosureRevisions(game_system_revision, tuple(catalogue_revisions))
+    return _compiled(closure.key[0], closure.key[1:])
+
+
+def compiled_closure(closure: ClosureRevisions) -> Compiled:
+    return compiled_for(
+        game_system_revision=closure.game_system_revision,
+        catalogue_revisions=closure.catalogue_revisions,
+    )
+
+
+def compiled_for_catalogue(revision: Revision) -> Compiled:
+    """One catalogue revision's closure, compiled: what a list built on it sees."""
+    game_system = _catalogue(revision).game_system
+    return compiled_closure(
+        resolve_closure(game_system=game_system, catalogue_revisions=[revision])
+    )
+
+
+def cache_info() -> tuple[int, int]:
+    """(hits, misses) of the compiled-closure cache since it was last cleared."""
+    info = _compiled.cache_info()
+    return info.hits, info.misses
+
+
+def cache_clear() -> None:
+    """Forget every compiled closure (tests: primary keys repeat across test databases)."""
+    _compiled.cache_clear()
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _compiled(game_system_pk: int, catalogue_pks: tuple[int, ...]) -> Compiled:
+    documents = dict(
+        Revision.objects.filter(pk__in=(game_system_pk, *catalogue_pks)).values_list(
+            "pk", "document"
+        )
+    )
+    return compile_documents(documents[game_system_pk], [documents[pk] for pk in catalogue_pks])
+
+
+# Helpers
+
+
+def _catalogue(revision: Revision) -> Catalogue:
+    if revision.catalogue is None:
+        raise ClosureError(f"revision {revision.pk} is not a catalogue revision")
+    return revision.catalogue
+
+
+def _check_game_system(game_system: GameSystem, catalogue_revisions: Iterable[Revision]) -> None:
+    if any(_catalogue(r).game_system_id != game_system.pk for r in catalogue_revisions):
+        raise ClosureError(f"a catalogue revision is not of {game_system.name}")
+
+
+def _linked_catalogue_ids(revision_pks: Sequence[int]) -> set[str]:
+    """Ids of the catalogues these revisions link to, read without loading whole documents."""
+    links_per_revision = Revision.objects.filter(pk__in=revision_pks).values_list(
+        "document__catalogue__catalogueLinks", flat=True
+    )
+    return {
+        str(link["targetId"])
+        for links in links_per_revision
+        for link in links or []
+        if isinstance(link, dict) and link.get("targetId")
+    }
+
+
+def _newest_catalogue_revisions(game_system: GameSystem, bs_ids: Sequence[str]) -> list[Revision]:
+    if not bs_ids:
+        return []
+    revisions = (
+        Revision.objects.filter(catalogue__game_system=game_system, catalogue__bs_id__in=bs_ids)
+        .select_related("catalogue")
+        .defer("document")
+        .order_by("catalogue_id", "-number")
+    )
+    newest: dict[str, Revision] = {}
+    for revision in revisions:
+        newest.setdefault(_catalogue(revision).bs_id, revision)
+    return list(newest.values())
+
+
+def _game_system_revision_for(
+    game_system: GameSystem, catalogue_revisions: Iterable[Revision]
+) -> Revision:
+    revisions = Revision.objects.filter(game_system=game_system).defer("document")
+    wanted = max((r.game_system_revision or 0 for r in catalogue_revisions), default=0)
+    found = revisions.filter(number=wanted).first() or revisions.order_by("-number").first()
+    if found is None:
+        raise ClosureError(f"{game_system.name} has no stored revision")
+    return found

@@ -1,0 +1,175 @@
+"""Validate a list: build a List spec with the engine against stored revisions and report.
+
+Used by the example list pages and by ``POST /api/validate/``. Nothing is written: a list is
+built in memory, evaluated and thrown away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from armybuilder.engine.compile import CompileError
+from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.listspec import ListSpecError, build_roster
+from armybuilder.engine.report import ERROR, INFO, WARNING, Problem
+from armybuilder.engine.view import RosterView
+from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
+from catalogues.models import Catalogue, GameSystem, Revision
+
+# Stable codes of the reasons a list cannot be validated at all (API clients match on them).
+UNKNOWN_GAME_SYSTEM = "list_spec.unknown_game_system"
+UNKNOWN_CATALOGUE = "list_spec.unknown_catalogue"
+UNKNOWN_REVISION = "list_spec.unknown_revision"
+NOT_BUILDABLE = "list_spec.not_buildable"
+
+SEVERITY_ORDER = {ERROR: 0, WARNING: 1, INFO: 2}
+
+
+class ListSpecRejected(Exception):
+    """The list cannot be built from the stored data; nothing was evaluated."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class CostTotal:
+    type_id: str
+    name: str
+    value: float
+    limit: float | None  # None: no limit
+
+    @property
+    def over(self) -> bool:
+        return self.limit is not None and self.value > self.limit
+
+
+@dataclass(frozen=True)
+class ListReport:
+    """A built and evaluated list, with the revisions it was checked against."""
+
+    game_system: GameSystem
+    closure: ClosureRevisions
+    view: RosterView
+    problems: list[Problem]  # errors first, then warnings, then notes
+    totals: list[CostTotal]  # visible cost types only
+
+    @property
+    def legal(self) -> bool:
+        return not any(p.severity == ERROR for p in self.problems)
+
+    @property
+    def error_count(self) -> int:
+        return sum(1 for p in self.problems if p.severity == ERROR)
+
+    @property
+    def warning_count(self) -> int:
+        return sum(1 for p in self.problems if p.severity == WARNING)
+
+    def problems_of(self, owner_id: str) -> list[Problem]:
+        """The problems of a selection, or of a force (its categories' included)."""
+        return [p for p in self.problems if p.owner_id == owner_id]
+
+    def owner_label(self, problem: Problem) -> str:
+        """What a problem is about, in words: the list, a force, a category or a selection."""
+        if problem.owner_type == "selection":
+            selection = next(
+                (s for s in self.view.all_selections() if s.id == problem.owner_id), None
+            )
+            return selection.custom_name or selection.name if selection else problem.owner_id
+        force = next((f for f in self.view.all_forces() if f.id == problem.owner_id), None)
+        if force is None:
+            return "The whole list"
+        force_name = force.custom_name or force.name
+        if problem.owner_type == "category":
+            category = next(
+                (c.name for c in force.categories if c.entry_id == problem.owner_entry_id),
+                problem.owner_entry_id,
+            )
+            return f"{category} in {force_name}"
+        return force_name
+
+
+def validate_list_spec(
+    *,
+    spec: Mapping[str, Any],
+    game_system_revision: int | None = None,
+    catalogue_revisions: Mapping[str, int] | None = None,
+) -> ListReport:
+    """Build ``spec`` against the stored revisions and evaluate it.
+
+    By default the newest revisions of the game system and of each catalogue are used;
+    ``catalogue_revisions`` (catalogue id -> revision number) and ``game_system_revision``
+    pin others. Raises
+    ``ListSpecRejected`` when the spec names something the store or its catalogues lack.
+    """
+    game_system = _game_system(str(spec.get("gameSystemId", "")))
+    pinned = dict(catalogue_revisions or {})
+    # A pinned catalogue the forces do not name is pinned as a link target.
+    used = dict.fromkeys([*spec_catalogue_ids(spec), *pinned])
+    revisions = [
+        _revision(catalogue, pinned.get(catalogue.bs_id))
+        for catalogue in _catalogues(game_system, list(used))
+    ]
+    closure = resolve_closure(
+        game_system=game_system,
+        catalogue_revisions=revisions,
+        game_system_revision=_revision(game_system, game_system_revision),
+    )
+    try:
+        evaluation = evaluate(build_roster(compiled_closure(closure), spec))
+    except (ListSpecError, CompileError) as error:
+        raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
+    problems = sorted(evaluation.problems, key=lambda p: SEVERITY_ORDER.get(p.severity, 3))
+    return ListReport(game_system, closure, evaluation.view, problems, _totals(evaluation.view))
+
+
+def spec_catalogue_ids(spec: Mapping[str, Any]) -> tuple[str, ...]:
+    """Ids of the catalogues a List spec's forces (child forces included) are drawn from."""
+
+    def walk(forces: Any) -> Iterator[str]:
+        for force in forces or []:
+            yield str(force.get("catalogueId", ""))
+            yield from walk(force.get("forces"))
+
+    return tuple(dict.fromkeys(walk(spec.get("forces"))))
+
+
+def _totals(view: RosterView) -> list[CostTotal]:
+    return [
+        CostTotal(cost.type_id, cost.name, cost.value, view.cost_limit(cost.type_id))
+        for cost in view.costs
+        if not cost.hidden
+    ]
+
+
+def _game_system(bs_id: str) -> GameSystem:
+    found = GameSystem.objects.filter(bs_id=bs_id).first()
+    if found is None:
+        raise ListSpecRejected(UNKNOWN_GAME_SYSTEM, f"no game system {bs_id!r} is stored")
+    return found
+
+
+def _catalogues(game_system: GameSystem, bs_ids: Sequence[str]) -> list[Catalogue]:
+    found = {c.bs_id: c for c in game_system.catalogues.filter(bs_id__in=bs_ids)}
+    missing = [bs_id for bs_id in bs_ids if bs_id not in found]
+    if missing:
+        raise ListSpecRejected(
+            UNKNOWN_CATALOGUE,
+            f"{game_system.name} has no catalogue {', '.join(map(repr, missing))}",
+        )
+    return [found[bs_id] for bs_id in bs_ids]
+
+
+def _revision(owner: GameSystem | Catalogue, number: int | None) -> Revision:
+    """The revision ``number`` of a game system or catalogue, by default its newest."""
+    revisions = owner.revisions.select_related("catalogue").defer("document")
+    found = (revisions.filter(number=number) if number is not None else revisions).first()
+    if found is None:
+        wanted = "" if number is None else f" {number}"
+        raise ListSpecRejected(UNKNOWN_REVISION, f"{owner.name} has no stored revision{wanted}")
+    return found

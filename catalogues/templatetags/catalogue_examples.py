@@ -1,0 +1,29 @@
+"""Example lists on the browse pages, and reading an evaluated list's report."""
+
+from __future__ import annotations
+
+from django import template
+
+from armybuilder.engine.report import Problem
+from catalogues.examples import ExampleList, example_lists
+from catalogues.models import Catalogue, GameSystem
+from catalogues.services_validation import ListReport
+
+register = template.Library()
+
+
+@register.simple_tag
+def examples_for(game_system: GameSystem, catalogue: Catalogue | None = None) -> list[ExampleList]:
+    """The example lists of a game system, or those using one of its catalogues."""
+    return example_lists(game_system=game_system, catalogue=catalogue or None)
+
+
+@register.filter
+def problems_of(report: ListReport, owner_id: str) -> list[Problem]:
+    """The problems a force or selection of the report owns."""
+    return report.problems_of(owner_id)
+
+
+@register.filter
+def owner_of(report: ListReport, problem: Problem) -> str:
+    return report.owner_label(problem)

@@ -1,0 +1,110 @@
+"""Compiled closures from stored revisions: link following, pinning and the cache."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from armybuilder.engine.compile import Compiled
+from catalogues import closures
+from catalogues.closures import ClosureError, compiled_for, compiled_for_catalogue, resolve_closure
+from catalogues.models import Catalogue, GameSystem
+from tests.catalogues import closure_data as data
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache() -> Iterator[None]:
+    closures.cache_clear()
+    yield
+    closures.cache_clear()
+
+
+@pytest.fixture
+def army(db: None) -> Catalogue:
+    return data.import_closure_wars()
+
+
+def hammer_points(compiled: Compiled) -> float:
+    (hammer,) = [
+        n for n in compiled.root_entries(data.ARMY_ID) if n.path_id.startswith(data.HAMMER_LINK)
+    ]
+    return float(hammer.costs[0]["value"])
+
+
+def test_a_catalogue_closure_follows_its_catalogue_links(army: Catalogue) -> None:
+    closure = resolve_closure(game_system=army.game_system, catalogue_revisions=[data.newest(army)])
+
+    assert {r.owner.bs_id for r in closure.catalogue_revisions} == {
+        data.ARMY_ID,
+        data.LIBRARY_ID,
+    }
+    assert closure.game_system_revision.number == 1
+    compiled = closures.compiled_closure(closure)
+    assert set(compiled.catalogues) == {data.ARMY_ID, data.LIBRARY_ID}
+    assert hammer_points(compiled) == 30
+
+
+def test_a_second_call_does_not_recompile(army: Catalogue) -> None:
+    first = compiled_for_catalogue(data.newest(army))
+    second = compiled_for_catalogue(data.newest(army))
+
+    assert second is first
+    assert closures.cache_info() == (1, 1)
+
+
+def test_a_newer_revision_of_a_linked_catalogue_makes_a_new_closure(army: Catalogue) -> None:
+    revision = data.newest(army)
+    before = resolve_closure(game_system=army.game_system, catalogue_revisions=[revision])
+    old = closures.compiled_closure(before)
+
+    data.import_documents(data.library_document(revision=2, hammer_points=45))
+    after = resolve_closure(game_system=army.game_system, catalogue_revisions=[revision])
+
+    assert after.key != before.key
+    assert data.newest(Catalogue.objects.get(bs_id=data.LIBRARY_ID)).pk in after.key
+    new = closures.compiled_closure(after)
+    assert new is not old
+    assert (hammer_points(old), hammer_points(new)) == (30, 45)
+
+
+def test_pinned_revisions_are_kept(army: Catalogue) -> None:
+    library = Catalogue.objects.get(bs_id=data.LIBRARY_ID)
+    old_library = data.newest(library)
+    data.import_documents(data.library_document(revision=2, hammer_points=45))
+
+    closure = resolve_closure(
+        game_system=army.game_system, catalogue_revisions=[data.newest(army), old_library]
+    )
+
+    assert old_library in closure.catalogue_revisions
+    assert hammer_points(closures.compiled_closure(closure)) == 30
+
+
+def test_the_game_system_revision_the_catalogue_was_written_against_is_used(
+    army: Catalogue,
+) -> None:
+    data.import_documents(data.game_system_document(revision=2))
+    game_system = army.game_system
+
+    written_against = resolve_closure(
+        game_system=game_system, catalogue_revisions=[data.newest(army)]
+    )
+    newest = resolve_closure(game_system=game_system, catalogue_revisions=[])
+
+    assert written_against.game_system_revision.number == 1
+    assert newest.game_system_revision.number == 2
+
+
+def test_revisions_of_another_game_system_are_refused(army: Catalogue) -> None:
+    data.import_documents(
+        {"gameSystem": {**data.game_system_document()["gameSystem"], "id": "cls-other"}}
+    )
+    other = GameSystem.objects.get(bs_id="cls-other")
+
+    with pytest.raises(ClosureError):
+        compiled_for(
+            game_system_revision=data.newest(other), catalogue_revisions=[data.newest(army)]
+        )
+    with pytest.raises(ClosureError):
+        resolve_closure(game_system=other, catalogue_revisions=[data.newest(army)])

@@ -1,0 +1,149 @@
+"""The shipped example lists: found per game system, shown built and validated, and served by
+the API, all against the game packs loaded through ``load_catalogues``."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from catalogues import closures, examples
+from catalogues.examples import ExampleList, example_lists, shipped_examples
+from catalogues.models import Catalogue, GameSystem
+from tests.catalogues import closure_data as data
+
+SHIPPED = shipped_examples()
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache() -> Iterator[None]:
+    closures.cache_clear()
+    yield
+    closures.cache_clear()
+
+
+def load_pack(game: str) -> GameSystem:
+    call_command("load_catalogues", game, stdout=io.StringIO())
+    (found,) = {e.game_system_id for e in SHIPPED if e.game == game}
+    return GameSystem.objects.get(bs_id=found)
+
+
+def get(client: Client, url: str) -> Any:
+    response = client.get(url)
+    assert response.status_code == 200, response.content[:500]
+    return response
+
+
+def severe_codes(report: dict[str, Any]) -> list[str]:
+    return sorted(p["code"] for p in report["problems"] if p["severity"] in ("error", "warning"))
+
+
+def test_every_pack_ships_example_lists_for_its_game_system() -> None:
+    games = {e.game for e in SHIPPED}
+
+    assert {p.name for p in examples.PACKS_DIR.iterdir() if (p / "examples").is_dir()} == games
+    for example in SHIPPED:
+        assert example.game_system_id, example.slug
+        assert example.catalogue_ids, example.slug
+
+
+@pytest.mark.django_db
+def test_the_game_system_and_catalogue_pages_link_their_examples(client: Client) -> None:
+    game_system = load_pack("the-9th-age-3rd")
+    elves = Catalogue.objects.get(game_system=game_system, bs_id="t9a3-he")
+
+    system_page = get(client, reverse("catalogues:game_system", args=[game_system.slug]))
+    elves_page = get(
+        client, reverse("catalogues:catalogue", args=[game_system.slug, elves.slug])
+    ).content.decode()
+
+    for example in example_lists(game_system=game_system):
+        url = reverse("catalogues:example_list", args=[game_system.slug, example.slug])
+        assert url in system_page.content.decode()
+        assert (url in elves_page) == ("t9a3-he" in example.catalogue_ids), example.slug
+    assert len(example_lists(game_system=game_system)) == sum(
+        1 for e in SHIPPED if e.game == "the-9th-age-3rd"
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("example", SHIPPED, ids=lambda e: f"{e.game}/{e.slug}")
+def test_each_example_is_built_and_has_its_expected_outcome(
+    client: Client, example: ExampleList
+) -> None:
+    game_system = load_pack(example.game)
+
+    detail = get(
+        client, reverse("api:game-system-example", args=[game_system.pk, example.slug])
+    ).json()
+    page = get(
+        client, reverse("catalogues:example_list", args=[game_system.slug, example.slug])
+    ).content.decode()
+
+    report = detail["report"]
+    expected = example.spec["expected"]
+    assert detail["error"] is None
+    assert severe_codes(report) == sorted(expected.get("codes", []))
+    totals = {t["type_id"]: t["value"] for t in report["totals"]}
+    for type_id, total in expected.get("totals", {}).items():
+        if type_id in totals:
+            assert totals[type_id] == pytest.approx(total), type_id
+    assert report["legal"] == (report["error_count"] == 0)
+    verdict = "alert-ok" if report["legal"] else "alert-error"
+    assert f'class="alert {verdict}" role="status" id="verdict"' in page
+    for problem in report["problems"]:
+        assert problem["code"] in page
+
+
+@pytest.mark.django_db
+def test_the_api_lists_a_game_systems_examples(client: Client) -> None:
+    game_system = load_pack("warmachine-mk2")
+
+    listed = get(client, reverse("api:game-system-examples", args=[game_system.pk])).json()
+
+    shipped = sorted(e.slug for e in SHIPPED if e.game == "warmachine-mk2")
+    assert sorted(item["slug"] for item in listed) == shipped
+    for item in listed:
+        assert get(client, item["page_url"])
+        assert get(client, item["url"]).json()["example"]["slug"] == item["slug"]
+
+
+@pytest.mark.django_db
+def test_examples_need_their_catalogues_stored(client: Client) -> None:
+    game_system = load_pack("warhammer-40k-9th")
+    Catalogue.objects.filter(game_system=game_system, bs_id="w40k9-ork").delete()
+
+    listed = example_lists(game_system=game_system)
+
+    assert listed
+    assert all("w40k9-ork" not in e.catalogue_ids for e in listed)
+    orks = next(e for e in SHIPPED if "w40k9-ork" in e.catalogue_ids)
+    page = client.get(reverse("catalogues:example_list", args=[game_system.slug, orks.slug]))
+    assert page.status_code == 404
+    api = client.get(reverse("api:game-system-example", args=[game_system.pk, orks.slug]))
+    assert api.status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_example_the_stored_data_cannot_build_shows_why(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    army = data.import_closure_wars()
+    spec = data.list_spec(name="Needs a newer army")
+    spec["forces"][0]["selections"].append({"entryId": "cls-army-catapult"})
+    monkeypatch.setattr(examples, "shipped_examples", lambda: (ExampleList("x", "new", spec),))
+
+    page = get(client, reverse("catalogues:example_list", args=[army.game_system.slug, "new"]))
+    detail = get(
+        client, reverse("api:game-system-example", args=[army.game_system.pk, "new"])
+    ).json()
+
+    assert "list_spec.not_buildable" in page.content.decode()
+    assert 'role="alert"' in page.content.decode()
+    assert detail["report"] is None
+    assert detail["error"]["code"] == "list_spec.not_buildable"
