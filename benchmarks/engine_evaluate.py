@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from armybuilder.engine import edit  # noqa: E402
-from armybuilder.engine.compile import compile_documents  # noqa: E402
-from armybuilder.engine.evaluate import evaluate  # noqa: E402
-from armybuilder.engine.formats import parse_xml  # noqa: E402
-from armybuilder.engine.roster import Roster  # noqa: E402
+from armybuilder.engine import edit
+from armybuilder.engine.compile import compile_documents
+from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.formats import parse_xml
+from armybuilder.engine.roster import Roster
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "bsdata" / "wh40k-9e"
 CATALOGUE = "Imperium - Adeptus Astartes - Ultramarines"
@@ -35,7 +35,9 @@ def main(units: int, runs: int) -> None:
     battalion = next(f for f in compiled.force_entries.values() if f.name == "Battalion Detachment")
     roster = Roster(compiled)
     force, _ = edit.add_force(roster, battalion.id, catalogue_id)
-    candidates = [n for n in compiled.root_entries(catalogue_id) if n.type == "unit" and not n.hidden]
+    candidates = [
+        n for n in compiled.root_entries(catalogue_id) if n.type == "unit" and not n.hidden
+    ]
     for node in candidates[:units]:
         edit.select_node(roster, force, node, None)
     timings = []
@@ -50,4 +52,6 @@ def main(units: int, runs: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 12, int(sys.argv[2]) if len(sys.argv) > 2 else 20)
+    main(
+        int(sys.argv[1]) if len(sys.argv) > 1 else 12, int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    )

@@ -15,6 +15,7 @@ from armybuilder.engine import edit
 from armybuilder.engine.compile import Compiled, compile_documents
 from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.formats import parse_xml, write_xml
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Roster, RosterError
 from armybuilder.engine.view import (
@@ -51,6 +52,10 @@ class Session:
         self.roster: Roster | None = None
         self.spec_id = ""
 
+    def reset(self) -> None:
+        """Forget the data and the roster (``teardown``)."""
+        self.compiled, self.roster, self.spec_id = None, None, ""
+
     # ------------------------------------------------------------------------------ setup
 
     def setup(self, spec_id: str, game_system: JsonDict, catalogues: list[JsonDict]) -> list[str]:
@@ -63,10 +68,8 @@ class Session:
         return []
 
     def setup_from_files(self, spec_id: str, files: list[JsonDict]) -> list[str]:
-        from armybuilder.engine import formats  # the XML reader lives with the formats owner
-
         documents = [
-            formats.parse_xml(str(f.get("content", "")).encode("utf-8"))
+            parse_xml(str(f.get("content", "")).encode("utf-8"))
             for f in files
             if str(f.get("fileName", "")).endswith((".gst", ".cat"))
         ]
@@ -174,8 +177,6 @@ class Session:
         return {}
 
     def load(self, roster: Roster, cmd: JsonDict) -> JsonDict:
-        from armybuilder.engine.formats import parse_xml
-
         text = cmd.get("content", cmd.get("xml"))
         if not isinstance(text, str):
             raise ProtocolError("loadRoster needs the .ros document as a string")
@@ -210,8 +211,6 @@ class Session:
         }
 
     def export_xml(self) -> str:
-        from armybuilder.engine.formats import write_xml
-
         return write_xml(roster_document(evaluate(self.require()).view)).decode("utf-8")
 
     def errors(self) -> list[JsonDict]:
@@ -385,7 +384,7 @@ def handle(session: Session, cmd: JsonDict) -> JsonDict:
     if kind == "exportRosterXml":
         return {"type": "rosterXmlResult", "xml": session.export_xml()}
     if kind == "teardown":
-        session.__init__()  # type: ignore[misc]
+        session.reset()
         return {"type": "teardownResult"}
     return {"type": "error", "message": f"{kind} is not supported by this adapter"}
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from armybuilder.engine import edit
+from armybuilder.engine import edit, report
 from armybuilder.engine.closure import unwrap
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.model import as_float
-from armybuilder.engine.roster import Force, Roster, Selection
+from armybuilder.engine.report import Problem
+from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 from armybuilder.engine.view import (
     CategoryView,
     CostView,
@@ -151,8 +152,10 @@ def roster_document(view: RosterView) -> dict[str, Any]:
 def load_roster(compiled: Compiled, document: Mapping[str, Any]) -> Roster:
     """Rebuild a roster from its canonical document (e.g. a parsed ``.ros`` file).
 
-    Selections keep their ids, numbers, names and notes; nothing is auto-selected. An entry
-    or force entry the data does not know raises ``RosterError``.
+    Selections keep their ids, numbers, names and notes; nothing is auto-selected. A
+    selection of an entry the data no longer offers (a newer catalogue revision) is left out
+    and reported as ``selection.unknown_entry`` on every evaluation; a force entry or
+    catalogue the data does not know raises ``RosterError``.
     """
     body = unwrap(document)
     roster = Roster(
@@ -195,10 +198,26 @@ def _load_selection(
     roster: Roster, force: Force, raw: Mapping[str, Any], parent: Selection | None
 ) -> None:
     entry_id = str(raw.get("entryId", ""))
-    if parent is None:
-        node = edit.find_root_entry(roster, force, entry_id)
-    else:
-        node = edit.find_child_entry(parent, entry_id)
+    try:
+        if parent is None:
+            node = edit.find_root_entry(roster, force, entry_id)
+        else:
+            node = edit.find_child_entry(parent, entry_id)
+    except RosterError:
+        owner_type, owner = ("selection", parent) if parent is not None else ("force", force)
+        roster.load_problems.append(
+            Problem(
+                report.SELECTION_UNKNOWN_ENTRY,
+                report.ERROR,
+                owner_type,
+                owner.id,
+                owner.node.id,
+                entry_id,
+                "",
+                f"{raw.get('name') or entry_id} is no longer in the data and was left out.",
+            )
+        )
+        return
     number = max(1, int(as_float(raw.get("number"), 1.0)))
     amount = max(1, number // parent.number) if parent is not None else number
     selection = roster.add_selection(force, node, parent, amount)

@@ -196,20 +196,28 @@ class Evaluator:
         self.roster = roster
         self.compiled = roster.compiled
         self._values: dict[str, Values] = {}
+        self._contexts: dict[str, Ctx] = {}
+        self._primaries: dict[str, str | None] = {}
         self._busy: set[str] = set()
         # per force / roster: index key -> selections (built once per evaluation)
         self._indexes: dict[tuple[int, bool], dict[str, list[Selection]]] = {}
-        self._key_cache: dict[str, set[str]] = {}
         self._selections_by_id: dict[str, Selection] | None = None
         # modifiers other selections aim at a selection; None until first needed
         self._incoming: dict[str, list[tuple[JsonDict, int]]] | None = None if with_aimed else {}
-        self._effective_keys: dict[str, set[str]] = {}
+        self._effective_keys: dict[str, frozenset[str]] = {}
         self._building: set[tuple[int, bool]] = set()  # scope indexes being built
         self._static_indexes: dict[tuple[int, bool], dict[str, list[Selection]]] = {}
         self._queries: dict[tuple[Any, ...], float] = {}
         # views no modifier can change are built once per compiled closure and shared
         self._static_infos = self.compiled.static_info_views
         self._static_categories = self.compiled.static_category_views
+
+    def _ctx_of(self, selection: Selection) -> Ctx:
+        """The context of a selection itself (cached: every modifier of it reads one)."""
+        ctx = self._contexts.get(selection.id)
+        if ctx is None:
+            ctx = self._contexts[selection.id] = Ctx.of(selection)
+        return ctx
 
     # ------------------------------------------------------------------------ entry values
 
@@ -297,7 +305,7 @@ class Evaluator:
             return aimed
         plain = Evaluator(self.roster, with_aimed=False)
         for sel in sources:
-            ctx = Ctx.of(sel)
+            ctx = self._ctx_of(sel)
             found: list[tuple[JsonDict, int]] = []
             for source in sel.node.modifier_sources:
                 plain._collect(source, ctx, 1, found, aimed=True)
@@ -545,7 +553,7 @@ class Evaluator:
             return f"type:{child_id}"
         return f"of:{child_id}"
 
-    def _keys(self, sel: Selection, effective: bool = True) -> set[str]:
+    def _keys(self, sel: Selection, effective: bool = True) -> frozenset[str]:
         """Every index key a selection answers to.
 
         ``of:`` keys are what a condition's childId matches: the entry's ids (New Recruit
@@ -553,23 +561,16 @@ class Evaluator:
         those its modifiers add or remove (unless ``effective`` is false).
         """
         node = sel.node
-        static = self._key_cache.get(sel.id)
-        if static is None:
-            static = {"*", f"type:{node.type}", f"id:{node.id}", f"path:{node.path_id}"}
-            static.update(f"of:{i}" for i in node.ids)
-            group = node.parent
-            while group is not None and group.kind == "group":
-                static.update(f"of:{i}" for i in group.ids)
-                group = group.parent
-            static.update(f"of:{cat.id}" for cat in node.categories)
-            self._key_cache[sel.id] = static
+        static = node.match_keys
         if not effective or "category" not in node.modified_fields:
             return static
         cached = self._effective_keys.get(sel.id)
         if cached is not None:
             return cached
-        keys = static - {f"of:{cat.id}" for cat in node.categories}
-        keys.update(f"of:{c}" for c, _ in self.entry_values(node, Ctx.of(sel)).categories)
+        effective_categories = self.entry_values(node, self._ctx_of(sel)).categories
+        keys = (static - {f"of:{cat.id}" for cat in node.categories}) | {
+            f"of:{c}" for c, _ in effective_categories
+        }
         if sel.id not in self._busy:  # mid-cycle answers are partial: not remembered
             self._effective_keys[sel.id] = keys
         return keys
@@ -615,7 +616,10 @@ class Evaluator:
             return static
         index = dict(static)
         for k in changed:
-            index[k] = [sel for sel in pool if k in self._keys(sel)]
+            index[k] = []
+        for sel in pool:
+            for k in changed & self._keys(sel):
+                index[k].append(sel)
         return index
 
     def _force_matches(self, force: Force, child_id: str) -> bool:
@@ -652,7 +656,7 @@ class Evaluator:
 
     def selection_cost(self, sel: Selection, type_id: str) -> float:
         """A selection's own cost of one type (its number included)."""
-        values = self.entry_values(sel.node, Ctx.of(sel))
+        values = self.entry_values(sel.node, self._ctx_of(sel))
         return (
             float(values.fields.get(type_id, 0.0)) * sel.number if type_id in values.fields else 0.0
         )
@@ -669,7 +673,7 @@ class Evaluator:
             out.extend(self._force_problems(force))
             out.extend(self._container_problems(force, None, seen))
             for sel in force.all_selections():
-                values = self.entry_values(sel.node, Ctx.of(sel))
+                values = self.entry_values(sel.node, self._ctx_of(sel))
                 if values.fields.get("hidden"):
                     out.append(
                         Problem(
@@ -690,7 +694,7 @@ class Evaluator:
                     )
                 out.extend(self._association_problems(sel))
                 out.extend(self._container_problems(force, sel, seen))
-        return out + self._cost_limit_problems(view)
+        return out + self._cost_limit_problems(view) + self.roster.load_problems
 
     def _association_problems(self, sel: Selection) -> list[Problem]:
         """Each declared association holds between its min and max valid partners."""
@@ -824,8 +828,13 @@ class Evaluator:
         return spec, bound
 
     def _primary_category(self, sel: Selection) -> str | None:
-        values = self.entry_values(sel.node, Ctx.of(sel))
-        return next((c for c, primary in values.categories if primary), None)
+        if sel.id in self._primaries:
+            return self._primaries[sel.id]
+        values = self.entry_values(sel.node, self._ctx_of(sel))
+        primary = next((c for c, is_primary in values.categories if is_primary), None)
+        if sel.id not in self._busy:  # mid-cycle answers are partial: not remembered
+            self._primaries[sel.id] = primary
+        return primary
 
     def _container_problems(
         self, force: Force, parent: Selection | None, seen: set[tuple[str, ...]]
@@ -862,7 +871,11 @@ class Evaluator:
     ) -> list[Problem]:
         out: list[Problem] = []
         first = mine[0] if mine and node.kind == "entry" else None
-        ctx = Ctx.of(first) if first is not None else Ctx(self.roster, force, None, parent, node)
+        ctx = (
+            self._ctx_of(first)
+            if first is not None
+            else Ctx(self.roster, force, None, parent, node)
+        )
         values: Values | None = None
         for constraint in node.constraints:
             if constraint.type == "max" and not mine:
@@ -1055,7 +1068,7 @@ class Evaluator:
         ]
 
     def _name(self, sel: Selection) -> str:
-        return as_text(self.entry_values(sel.node, Ctx.of(sel)).fields["name"])
+        return as_text(self.entry_values(sel.node, self._ctx_of(sel)).fields["name"])
 
     def _category_view(
         self,
@@ -1095,7 +1108,7 @@ class Evaluator:
         )
 
     def _selection_view(self, sel: Selection, parent: SelectionView | None) -> SelectionView:
-        ctx = Ctx.of(sel)
+        ctx = self._ctx_of(sel)
         values = self.entry_values(sel.node, ctx)
         costs = [
             CostView(ct.id, ct.name, float(values.fields[ct.id]) * sel.number, ct.hidden)

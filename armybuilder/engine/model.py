@@ -168,6 +168,7 @@ class EntryNode(Merged):
     _has_minimum: bool | None = field(default=None, repr=False)
     _type: str | None = field(default=None, repr=False)
     _aimed: bool | None = field(default=None, repr=False)
+    _keys: frozenset[str] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -283,6 +284,20 @@ class EntryNode(Merged):
         return list(self.raw.get("associations") or []) + list(
             (self.link or {}).get("associations") or []
         )
+
+    @property
+    def match_keys(self) -> frozenset[str]:
+        """The query index keys of a selection of this entry (see ``Evaluator._keys``)."""
+        if self._keys is None:
+            keys = {"*", f"type:{self.type}", f"id:{self.id}", f"path:{self.path_id}"}
+            keys.update(f"of:{i}" for i in self.ids)
+            group = self.parent
+            while group is not None and group.kind == "group":
+                keys.update(f"of:{i}" for i in group.ids)
+                group = group.parent
+            keys.update(f"of:{cat.id}" for cat in self.categories)
+            self._keys = frozenset(keys)
+        return self._keys
 
     def within(self, group: EntryNode) -> bool:
         """Whether this node sits inside ``group`` (directly or through nested groups)."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.model import EntryNode, ForceNode
+from armybuilder.engine.report import Problem
 
 
 class RosterError(ValueError):
@@ -101,6 +102,8 @@ class Roster:
             ct.id: ct.default_limit for ct in compiled.cost_types if ct.default_limit is not None
         }
         self.options: dict[str, str] = {}
+        # problems found while loading a saved roster (entries the data no longer has)
+        self.load_problems: list[Problem] = []
         self.custom_notes: str | None = None
         self._ids = itertools.count(1)
         self._taken: set[str] = set()

@@ -1,7 +1,9 @@
 """The evaluated roster: a read-only view of a roster after every modifier has been applied.
 
 The evaluator builds it after every edit; game hooks (``armybuilder.engine.systems``), the
-conformance adapter and the web layer read it. Treat every object as read-only.
+conformance adapter and the web layer read it. Treat every object as read-only: views of
+profiles, rules and categories no modifier can change are shared between selections and
+between evaluations.
 
 Costs are per selection *including* its ``number`` but *excluding* its children (as in a
 ``.ros`` file); ``total_costs`` adds the children in.

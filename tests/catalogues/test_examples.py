@@ -147,3 +147,16 @@ def test_an_example_the_stored_data_cannot_build_shows_why(
     assert 'role="alert"' in page.content.decode()
     assert detail["report"] is None
     assert detail["error"]["code"] == "list_spec.not_buildable"
+
+
+@pytest.mark.django_db
+def test_an_example_file_posted_to_the_validation_api_gets_its_expected_outcome(
+    client: Client,
+) -> None:
+    load_pack("warmachine-mk2")
+    example = next(e for e in SHIPPED if e.slug == "cygnar-illegal-over-points")
+
+    response = client.post("/api/validate/", example.spec, content_type="application/json")
+
+    assert response.status_code == 200, response.content
+    assert severe_codes(response.json()) == sorted(example.spec["expected"]["codes"])

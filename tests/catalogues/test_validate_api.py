@@ -169,6 +169,11 @@ def _deep() -> dict[str, Any]:
             id="count-huge",
         ),
         pytest.param(_deep(), "list_spec.malformed", id="too-deep"),
+        pytest.param(
+            _force(selections=[{"entryId": data.SWORDSMEN}] * 2001),
+            "list_spec.malformed",
+            id="too-many",
+        ),
         pytest.param(_force(selections="all"), "list_spec.malformed", id="not-a-list"),
         pytest.param({"forces": []}, "list_spec.malformed", id="no-game-system"),
         pytest.param([1, 2], "list_spec.malformed", id="not-an-object"),

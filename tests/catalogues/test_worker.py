@@ -56,7 +56,7 @@ def worker_database_url() -> str:
 
 
 @pytest.fixture
-def worker_queue() -> Iterator[str]:
+def worker_queue() -> Iterator[tuple[str, str]]:
     """A Celery worker on its own queue, sharing this test's database."""
     broker = broker_url()
     database = worker_database_url()
@@ -83,21 +83,24 @@ def worker_queue() -> Iterator[str]:
         cwd=REPO_ROOT,
         env=env,
     )
-    previous = {k: app.conf[k] for k in ("task_always_eager", "broker_url")}
-    app.conf.update(task_always_eager=False, broker_url=broker)
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = False
     try:
-        yield queue
+        yield queue, broker
     finally:
-        app.conf.update(previous)
+        app.conf.task_always_eager = previous
         worker.terminate()
         worker.wait(timeout=30)
 
 
-def test_a_real_worker_imports_an_uploaded_file(worker_queue: str) -> None:
+def test_a_real_worker_imports_an_uploaded_file(worker_queue: tuple[str, str]) -> None:
+    queue, broker = worker_queue
     job = ImportJob.objects.create()
     job.files.create(name="worker.gst", data=GAME_SYSTEM_XML)
 
-    import_upload_task.apply_async(args=[job.pk], queue=worker_queue)
+    # An explicit connection: the app's own pool may already be bound to the eager default.
+    with app.connection_for_write(broker) as connection:
+        import_upload_task.apply_async(args=[job.pk], queue=queue, connection=connection)
 
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

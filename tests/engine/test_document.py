@@ -7,6 +7,7 @@ from armybuilder.engine.compile import compile_documents
 from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.formats import parse_xml, write_xml
+from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY
 from armybuilder.engine.roster import Roster, RosterError
 
 GAME_SYSTEM = {
@@ -73,9 +74,21 @@ def test_loading_a_saved_roster_gives_the_same_roster() -> None:
     assert added.id not in {s["id"] for s in document["roster"]["forces"][0]["selections"]}
 
 
-def test_loading_an_unknown_entry_is_refused() -> None:
+def test_an_entry_the_data_lost_is_left_out_and_reported() -> None:
     roster = _roster()
     document = _document(roster)
     document["roster"]["forces"][0]["selections"][0]["entryId"] = "nowhere"
+    loaded = load_roster(roster.compiled, document)
+    assert loaded.forces[0].selections == []
+    problems = evaluate(loaded).problems
+    assert [(p.code, p.owner_type, p.entry_id) for p in problems] == [
+        (SELECTION_UNKNOWN_ENTRY, "force", "nowhere")
+    ]
+
+
+def test_loading_an_unknown_force_entry_is_refused() -> None:
+    roster = _roster()
+    document = _document(roster)
+    document["roster"]["forces"][0]["entryId"] = "nowhere"
     with pytest.raises(RosterError):
         load_roster(roster.compiled, document)

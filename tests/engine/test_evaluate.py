@@ -558,3 +558,20 @@ def test_primary_category_scope_counts_the_selections_filed_with_mine() -> None:
     assert "Off" in names(roster)
     edit.select_entry(roster, force, "captain")
     assert "On" in names(roster)
+
+
+def test_the_game_hook_sees_the_evaluated_roster_and_adds_its_problems(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from armybuilder.engine import systems
+
+    monkeypatch.setitem(systems.HOOKS, "gs", "tests.engine.hook_example")
+    systems.hook_for.cache_clear()
+    try:
+        roster, force = make_roster([{"id": "w", "name": "Warlord", "type": "unit"}])
+        edit.select_entry(roster, force, "w")
+        assert codes(roster) == []
+        edit.select_entry(roster, force, "w")
+        assert codes(roster) == [("demo.warlord.too_many", "")]
+    finally:
+        systems.hook_for.cache_clear()

@@ -13,17 +13,21 @@ round down (E3). Without a points limit there is nothing to count them on, so th
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
-from armybuilder.engine.report import ERROR, WARNING, Problem
-from armybuilder.engine.systems.readings import read_options, rule_ref
-from armybuilder.engine.view import ForceView, RosterView, SelectionView
+from armybuilder.engine.report import WARNING, Problem
+from armybuilder.engine.systems.common import (
+    Digest,
+    force_problem,
+    per_points,
+    read_options,
+    roster_problem,
+    selection_problem,
+)
+from armybuilder.engine.view import RosterView, SelectionView
 
-DIGEST = "battleground.md"
-SEED = "003_757645dc1aaa3e47.txt"
+DIGEST = Digest("battleground", "battleground.md", "003_757645dc1aaa3e47.txt")
 POINTS = "bg-pts"
 CORE = "bg-cat-core"
 ELITE = "bg-cat-elite"
@@ -37,17 +41,12 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "multiplayer": ("off", "on"),
 }
 
-
-def _rule(section: str, line: int, seed_line: int | None = None) -> dict[str, Any]:
-    return rule_ref("battleground", DIGEST, section, line, SEED, seed_line)
-
-
-CORE_RULE = _rule("2.4 Core and elite units (BG-10)", 105, 695)
-ELITE_RULE = _rule("2.4 Core and elite units (BG-11)", 106, 697)
-ELITE_READINGS_RULE = _rule("5 E2 How many elite units", 215, 699)
-SINGLE_RACE_RULE = _rule("2.2 Selection of units (BG-6)", 85, 65)
-SMALL_GAME_RULE = _rule("5 E3 Rounding for core and command actions", 223)
-OPTIONS_RULE = _rule("5 E9 Optional rules are chosen per game", 235, 1102)
+CORE_RULE = DIGEST.rule("2.4 Core and elite units (BG-10)", 105, 695)
+ELITE_RULE = DIGEST.rule("2.4 Core and elite units (BG-11)", 106, 697)
+ELITE_READINGS_RULE = DIGEST.rule("5 E2 How many elite units", 215, 699)
+SINGLE_RACE_RULE = DIGEST.rule("2.2 Selection of units (BG-6)", 85, 65)
+SMALL_GAME_RULE = DIGEST.rule("5 E3 Rounding for core and command actions", 223)
+OPTIONS_RULE = DIGEST.rule("5 E9 Optional rules are chosen per game", 235, 1102)
 
 
 def check(roster: RosterView) -> list[Problem]:
@@ -59,12 +58,12 @@ def check(roster: RosterView) -> list[Problem]:
         return problems
     if limit < POINTS_PER_CORE:
         problems.append(
-            _roster_problem(
+            roster_problem(
                 roster,
                 "bg.small_game",
-                WARNING,
                 f"A {limit:g}-point army gets no command actions and needs no core units.",
                 SMALL_GAME_RULE,
+                severity=WARNING,
             )
         )
     if options["free_army_building"] == "off":
@@ -82,7 +81,7 @@ def _single_race(roster: RosterView, multiplayer: bool) -> list[Problem]:
         return []
     first_race = next((f.catalogue_id for f in roster.forces), None)
     return [
-        _force_problem(
+        force_problem(
             force,
             "bg.single_race",
             f"{force.catalogue_name} cannot join an army of another race.",
@@ -96,15 +95,14 @@ def _single_race(roster: RosterView, multiplayer: bool) -> list[Problem]:
 def _core_minimum(
     roster: RosterView, units: Iterable[SelectionView], limit: float
 ) -> list[Problem]:
-    required = math.floor(limit / POINTS_PER_CORE)
+    required = per_points(limit, POINTS_PER_CORE)
     core = _count(s for s in units if s.has_category(CORE))
     if core >= required:
         return []
     return [
-        _roster_problem(
+        roster_problem(
             roster,
             "bg.core.min",
-            ERROR,
             f"A {limit:g}-point army needs {required} core units; it has {core}.",
             CORE_RULE,
         )
@@ -116,12 +114,12 @@ def _elite_maximum(
 ) -> list[Problem]:
     elites = [s for s in units if s.has_category(ELITE)]
     if reading == "per_type_floor":
-        allowed = math.floor(limit / POINTS_PER_ELITE)
+        allowed = per_points(limit, POINTS_PER_ELITE)
         per_type = Counter[str]()
         for selection in elites:
             per_type[selection.base_entry_id] += selection.number
         return [
-            _selection_problem(
+            selection_problem(
                 selection,
                 "bg.elite.max",
                 f"A {limit:g}-point army may hold {allowed} {selection.name} at most.",
@@ -130,17 +128,15 @@ def _elite_maximum(
             for selection in _first_of_each(elites)
             if per_type[selection.base_entry_id] > allowed
         ]
-    rounding = math.ceil if reading == "total_ceil" else math.floor
-    allowed = rounding(limit / POINTS_PER_ELITE)
+    allowed = per_points(limit, POINTS_PER_ELITE, started=reading == "total_ceil")
     count = _count(elites)
     if count <= allowed:
         return []
     rule = ELITE_RULE if reading == "total_floor" else ELITE_READINGS_RULE
     return [
-        _roster_problem(
+        roster_problem(
             roster,
             "bg.elite.max",
-            ERROR,
             f"A {limit:g}-point army may hold {allowed} elite units at most; it has {count}.",
             rule,
         )
@@ -157,29 +153,3 @@ def _first_of_each(selections: Iterable[SelectionView]) -> list[SelectionView]:
     for selection in selections:
         firsts.setdefault(selection.base_entry_id, selection)
     return list(firsts.values())
-
-
-def _roster_problem(
-    roster: RosterView, code: str, severity: str, message: str, rule: Mapping[str, Any]
-) -> Problem:
-    return Problem(code, severity, "roster", roster.id, "", "", "", message, dict(rule))
-
-
-def _force_problem(force: ForceView, code: str, message: str, rule: Mapping[str, Any]) -> Problem:
-    return Problem(code, ERROR, "force", force.id, force.entry_id, "", "", message, dict(rule))
-
-
-def _selection_problem(
-    selection: SelectionView, code: str, message: str, rule: Mapping[str, Any]
-) -> Problem:
-    return Problem(
-        code,
-        ERROR,
-        "selection",
-        selection.id,
-        selection.entry_id,
-        selection.base_entry_id,
-        "",
-        message,
-        dict(rule),
-    )

@@ -11,16 +11,20 @@ special characters are some of its figures (digest FW-21), so there cannot be mo
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
-from armybuilder.engine.report import ERROR, Problem
-from armybuilder.engine.systems.readings import read_options, rule_ref
+from armybuilder.engine.report import Problem
+from armybuilder.engine.systems.common import (
+    Digest,
+    Rule,
+    per_points,
+    read_options,
+    roster_problem,
+    selection_problem,
+)
 from armybuilder.engine.view import RosterView, SelectionView
 
-DIGEST = "fantasy-warriors.md"
-SEED = "004_7414ab40a2696895.txt"
+DIGEST = Digest("fantasy-warriors", "fantasy-warriors.md", "004_7414ab40a2696895.txt")
 POINTS = "fw-pts"
 HERO = "fw-cat-hero"
 UNIT = "fw-cat-unit"
@@ -34,15 +38,10 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "max_drummers_per_unit": ("1", "unlimited"),
 }
 
-
-def _rule(section: str, line: int, seed_line: int | None = None) -> dict[str, Any]:
-    return rule_ref("fantasy-warriors", DIGEST, section, line, SEED, seed_line)
-
-
-HEROES_RULE = _rule("2.6 Individual characters (FW-31)", 161, 2234)
-DRUMMERS_RULE = _rule("2.3 Units (FW-18)", 119, 218)
-SPECIALS_RULE = _rule("2.3 Units (FW-21)", 122, 2650)
-OPTIONS_RULE = _rule("6.1 System definition: options", 443)
+HEROES_RULE = DIGEST.rule("2.6 Individual characters (FW-31)", 161, 2234)
+DRUMMERS_RULE = DIGEST.rule("2.3 Units (FW-18)", 119, 218)
+SPECIALS_RULE = DIGEST.rule("2.3 Units (FW-21)", 122, 2650)
+OPTIONS_RULE = DIGEST.rule("6.1 System definition: options", 443)
 
 
 def check(roster: RosterView) -> list[Problem]:
@@ -61,12 +60,12 @@ def _heroes(roster: RosterView, basis: str) -> list[Problem]:
     points = roster.cost_limit(POINTS) if basis == "limit" else roster.total_cost(POINTS)
     if points is None:
         return []
-    allowed = math.floor(points / POINTS_PER_HERO)
+    allowed = per_points(points, POINTS_PER_HERO)
     heroes = sum(s.number for s in roster.all_selections() if s.has_category(HERO))
     if heroes <= allowed:
         return []
     return [
-        _roster_problem(
+        roster_problem(
             roster,
             "fw.heroes.too_many",
             f"{points:g} points allow {allowed} heroes at most; the army has {heroes}.",
@@ -103,21 +102,5 @@ def _count(unit: SelectionView, matches: Callable[[SelectionView], bool]) -> int
     return sum(child.number for child in unit.children if matches(child))
 
 
-def _roster_problem(
-    roster: RosterView, code: str, message: str, rule: Mapping[str, Any]
-) -> Problem:
-    return Problem(code, ERROR, "roster", roster.id, "", "", "", message, dict(rule))
-
-
-def _unit_problem(unit: SelectionView, code: str, what: str, rule: Mapping[str, Any]) -> Problem:
-    return Problem(
-        code,
-        ERROR,
-        "selection",
-        unit.id,
-        unit.entry_id,
-        unit.base_entry_id,
-        "",
-        f"{unit.name} may hold {what}.",
-        dict(rule),
-    )
+def _unit_problem(unit: SelectionView, code: str, what: str, rule: Rule) -> Problem:
+    return selection_problem(unit, code, f"{unit.name} may hold {what}.", rule)

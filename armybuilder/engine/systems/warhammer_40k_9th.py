@@ -19,15 +19,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import reduce
-from typing import Any
 
-from armybuilder.engine.report import ERROR, WARNING, Problem
-from armybuilder.engine.systems.readings import rule_ref
+from armybuilder.engine.report import WARNING, Problem
+from armybuilder.engine.systems.common import (
+    Digest,
+    force_problem,
+    roster_problem,
+    selection_problem,
+)
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 
-GAME = "warhammer-40k-9th"
-DIGEST = "warhammer-40k-9th.md"
-SEED = "002_89bcccfe65c5f75f.txt"
+DIGEST = Digest("warhammer-40k-9th", "warhammer-40k-9th.md", "002_89bcccfe65c5f75f.txt")
 
 ONLY_WAR = "w40k9-fe-only-war"
 BATTLE_SIZE_PROFILE = "w40k9-pt-battle-size"
@@ -42,19 +44,15 @@ KILL_TEAM_BELOW = 15
 APOCALYPSE_ABOVE = 300
 
 
-def _rule(section: str, line: int, seed_line: int | None = None) -> dict[str, Any]:
-    return rule_ref(GAME, DIGEST, section, line, SEED, seed_line)
-
-
-SLOT_RULE = _rule("Appendix A: every unit in a detachment", 626)
-FACTION_RULE = _rule("Appendix A: units in a detachment share a faction keyword", 627)
-ARMY_FACTION_RULE = _rule("Appendix A: the army shares a faction keyword", 628)
-ONLY_WAR_RULE = _rule("5 Edge cases 4: Only War versus Battle-forged", 370, 2817)
-BATTLE_SIZE_RULE = _rule("Appendix A: battle sizes", 591)
-POINTS_RULE = _rule("Appendix A: battle sizes, points limit per army", 593)
-DETACHMENTS_RULE = _rule("Appendix A: battle sizes, detachments (Wargamer)", 600)
-COMBINED_RULE = _rule("2.2 Only War (OW4-OW5): combined Power Level", 136, 2828)
-ADVISORY_RULE = _rule("2.1 Armies (A4): Kill Team and Apocalypse advisories", 124, 109)
+SLOT_RULE = DIGEST.rule("Appendix A: every unit in a detachment", 626)
+FACTION_RULE = DIGEST.rule("Appendix A: units in a detachment share a faction keyword", 627)
+ARMY_FACTION_RULE = DIGEST.rule("Appendix A: the army shares a faction keyword", 628)
+ONLY_WAR_RULE = DIGEST.rule("5 Edge cases 4: Only War versus Battle-forged", 370, 2817)
+BATTLE_SIZE_RULE = DIGEST.rule("Appendix A: battle sizes", 591)
+POINTS_RULE = DIGEST.rule("Appendix A: battle sizes, points limit per army", 593)
+DETACHMENTS_RULE = DIGEST.rule("Appendix A: battle sizes, detachments (Wargamer)", 600)
+COMBINED_RULE = DIGEST.rule("2.2 Only War (OW4-OW5): combined Power Level", 136, 2828)
+ADVISORY_RULE = DIGEST.rule("2.1 Armies (A4): Kill Team and Apocalypse advisories", 124, 109)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,20 +74,18 @@ def check(roster: RosterView) -> list[Problem]:
     problems = [p for force in forces for p in _unslotted(force)]
     if size is None and forces:
         problems.append(
-            _roster_problem(
+            roster_problem(
                 roster,
                 "w40k9.battle_size.missing",
-                ERROR,
                 "Choose a battle size.",
                 BATTLE_SIZE_RULE,
             )
         )
     if only_war and detachments:
         problems.append(
-            _roster_problem(
+            roster_problem(
                 roster,
                 "w40k9.army.only_war_mixed",
-                ERROR,
                 "An Only War army cannot also hold Battle-forged detachments.",
                 ONLY_WAR_RULE,
             )
@@ -134,10 +130,9 @@ def _points(roster: RosterView, size: BattleSize) -> list[Problem]:
     if total <= size.points or (limit is not None and limit <= size.points):
         return []
     return [
-        _selection_problem(
+        selection_problem(
             size.selection,
             "w40k9.battle_size.points",
-            ERROR,
             f"The army costs {total:g} points; a {size.name} allows {size.points:g}.",
             POINTS_RULE,
         )
@@ -148,10 +143,9 @@ def _detachment_count(detachments: list[ForceView], size: BattleSize) -> list[Pr
     if len(detachments) <= size.detachments:
         return []
     return [
-        _selection_problem(
+        selection_problem(
             size.selection,
             "w40k9.battle_size.detachments",
-            ERROR,
             f"The army has {len(detachments)} detachments; "
             f"a {size.name} allows {size.detachments}.",
             DETACHMENTS_RULE,
@@ -168,10 +162,9 @@ def _power_level(roster: RosterView, size: BattleSize) -> list[Problem]:
             opponent = float(raw)
         except ValueError:
             problems.append(
-                _roster_problem(
+                roster_problem(
                     roster,
                     "w40k9.options.opponent_power_level",
-                    ERROR,
                     f"The opponent's Power Level must be a number, not {raw!r}.",
                     COMBINED_RULE,
                 )
@@ -180,33 +173,33 @@ def _power_level(roster: RosterView, size: BattleSize) -> list[Problem]:
     combined = roster.total_cost(POWER_LEVEL) + (opponent or 0.0)
     if combined > APOCALYPSE_ABOVE:
         problems.append(
-            _roster_problem(
+            roster_problem(
                 roster,
                 "w40k9.battle_size.consider_apocalypse",
-                WARNING,
                 f"The armies total {combined:g} Power Level: consider Apocalypse.",
                 ADVISORY_RULE,
+                severity=WARNING,
             )
         )
     elif combined > size.combined_power_level:
         problems.append(
-            _selection_problem(
+            selection_problem(
                 size.selection,
                 "w40k9.battle_size.combined_power_level",
-                WARNING,
                 f"The armies total {combined:g} Power Level, more than a {size.name} "
                 f"({size.combined_power_level:g}).",
                 COMBINED_RULE,
+                severity=WARNING,
             )
         )
     if opponent is not None and combined < KILL_TEAM_BELOW:
         problems.append(
-            _roster_problem(
+            roster_problem(
                 roster,
                 "w40k9.battle_size.consider_kill_team",
-                WARNING,
                 f"The armies total {combined:g} Power Level: consider Kill Team.",
                 ADVISORY_RULE,
+                severity=WARNING,
             )
         )
     return problems
@@ -219,10 +212,9 @@ def _unslotted(force: ForceView) -> list[Problem]:
     """Top-level selections whose primary category is not one of the force's slots."""
     slots = {c.entry_id for c in force.categories}
     return [
-        _selection_problem(
+        selection_problem(
             selection,
             "w40k9.detachment.no_slot",
-            ERROR,
             f"{force.name} has no slot for {selection.name}.",
             SLOT_RULE,
         )
@@ -240,7 +232,7 @@ def _faction_keywords(roster: RosterView, detachments: list[ForceView]) -> list[
         army += keywords
         if keywords and not _shared(keywords):
             problems.append(
-                _force_problem(
+                force_problem(
                     force,
                     "w40k9.detachment.faction_keyword",
                     f"The units of {force.name} share no faction keyword.",
@@ -250,10 +242,9 @@ def _faction_keywords(roster: RosterView, detachments: list[ForceView]) -> list[
     # A detachment without a shared keyword already makes the army fail: report it once.
     if not problems and army and not _shared(army):
         problems.append(
-            _roster_problem(
+            roster_problem(
                 roster,
                 "w40k9.army.faction_keyword",
-                ERROR,
                 "The detachments of the army share no faction keyword.",
                 ARMY_FACTION_RULE,
             )
@@ -273,34 +264,3 @@ def _keywords(selection: SelectionView) -> frozenset[str]:
 
 def _shared(keywords: Iterable[frozenset[str]]) -> frozenset[str]:
     return reduce(frozenset.intersection, keywords)
-
-
-# ---------------------------------------------------------------------------------- problems
-
-
-def _roster_problem(
-    roster: RosterView, code: str, severity: str, message: str, rule: dict[str, Any]
-) -> Problem:
-    return Problem(code, severity, "roster", roster.id, "", "", "", message, rule)
-
-
-def _force_problem(force: ForceView, code: str, message: str, rule: dict[str, Any]) -> Problem:
-    return Problem(
-        code, ERROR, "force", force.id, force.entry_id, force.entry_id, "", message, rule
-    )
-
-
-def _selection_problem(
-    selection: SelectionView, code: str, severity: str, message: str, rule: dict[str, Any]
-) -> Problem:
-    return Problem(
-        code,
-        severity,
-        "selection",
-        selection.id,
-        selection.entry_id,
-        selection.base_entry_id,
-        "",
-        message,
-        rule,
-    )

@@ -12,10 +12,13 @@ Mercenary-only armies and the Mangled Metal scenario.
 
 from __future__ import annotations
 
-from typing import Any
-
-from armybuilder.engine.report import ERROR, WARNING, Problem
-from armybuilder.engine.systems.readings import read_options, rule_ref
+from armybuilder.engine.report import WARNING, Problem
+from armybuilder.engine.systems.common import (
+    Digest,
+    force_problem,
+    read_options,
+    selection_problem,
+)
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 
 ARMY_POINTS = "wmk2-pts"
@@ -46,19 +49,14 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _rule(section: str, line: int, seed_line: int) -> dict[str, Any]:
-    return rule_ref(
-        "warmachine-mk2", "warmachine-mk2.md", section, line, "001_a386fedfef0f54d6.txt", seed_line
-    )
-
-
-RULE_LEVELS = _rule("2.2 WM-R07 Warcaster count per level", 116, 1081)
-RULE_CUSTOM_POINTS = _rule("2.2 WM-R07 Point values are discrete presets", 131, 5965)
-RULE_GRAND_BATTLE = _rule("5 E1 Grande Battaglia: 1 or 2 warcasters", 653, 1121)
-RULE_SCENARIO = _rule("2.1 WM-R05 Scenarios may change army building", 106, 1071)
-RULE_WARJACK_POINTS = _rule("2.3 WM-R09 Unspent warjack points are lost", 137, 1087)
-RULE_MERCENARY_ONLY = _rule("2.12 WM-R44 Mercenary-only warcasters", 337, 5312)
-RULE_MANGLED_METAL = _rule("2.15 WM-R50 Metallo Martoriato (Mangled Metal)", 376, 6112)
+DIGEST = Digest("warmachine-mk2", "warmachine-mk2.md", "001_a386fedfef0f54d6.txt")
+RULE_LEVELS = DIGEST.rule("2.2 WM-R07 Warcaster count per level", 116, 1081)
+RULE_CUSTOM_POINTS = DIGEST.rule("2.2 WM-R07 Point values are discrete presets", 131, 5965)
+RULE_GRAND_BATTLE = DIGEST.rule("5 E1 Grande Battaglia: 1 or 2 warcasters", 653, 1121)
+RULE_SCENARIO = DIGEST.rule("2.1 WM-R05 Scenarios may change army building", 106, 1071)
+RULE_WARJACK_POINTS = DIGEST.rule("2.3 WM-R09 Unspent warjack points are lost", 137, 1087)
+RULE_MERCENARY_ONLY = DIGEST.rule("2.12 WM-R44 Mercenary-only warcasters", 337, 5312)
+RULE_MANGLED_METAL = DIGEST.rule("2.15 WM-R50 Metallo Martoriato (Mangled Metal)", 376, 6112)
 
 
 def check(roster: RosterView) -> list[Problem]:
@@ -72,30 +70,6 @@ def check(roster: RosterView) -> list[Problem]:
         if options[SCENARIO] == MANGLED_METAL:
             problems += _mangled_metal(force)
     return problems
-
-
-def _force_problem(
-    force: ForceView, code: str, severity: str, message: str, rule: dict[str, Any]
-) -> Problem:
-    return Problem(
-        code, severity, "force", force.id, force.entry_id, force.entry_id, "", message, rule
-    )
-
-
-def _selection_problem(
-    selection: SelectionView, code: str, severity: str, message: str, rule: dict[str, Any]
-) -> Problem:
-    return Problem(
-        code,
-        severity,
-        "selection",
-        selection.id,
-        selection.base_entry_id,
-        selection.base_entry_id,
-        "",
-        message,
-        rule,
-    )
 
 
 def _warcasters(force: ForceView) -> list[SelectionView]:
@@ -115,12 +89,12 @@ def _level_points(roster: RosterView, force: ForceView) -> list[Problem]:
         return []
     shown = "no limit" if limit is None else f"{limit:g} Army pts"
     return [
-        _force_problem(
+        force_problem(
             force,
             "wmh.encounter_level.points",
-            WARNING,
             f"{force.name}: {shown} is not a standard size for this encounter level.",
             RULE_CUSTOM_POINTS,
+            severity=WARNING,
         )
     ]
 
@@ -135,10 +109,9 @@ def _grand_battle(force: ForceView, reading: str) -> list[Problem]:
         return []
     rule = RULE_GRAND_BATTLE if allowed > 1 else RULE_LEVELS
     return [
-        _force_problem(
+        force_problem(
             force,
             "wmh.warcasters.max",
-            ERROR,
             f"A Grand Battle army fields at most {allowed} warcaster(s); this one has {fielded}.",
             rule,
         )
@@ -148,12 +121,12 @@ def _grand_battle(force: ForceView, reading: str) -> list[Problem]:
 def _unused_warjack_points(force: ForceView) -> list[Problem]:
     """Warjack points not spent on the warcaster's own battlegroup are lost (WM-R09)."""
     return [
-        _selection_problem(
+        selection_problem(
             caster,
             "wmh.warjack_points.unused",
-            WARNING,
             f"{caster.name} leaves {lost:g} warjack point(s) unspent; they are lost.",
             RULE_WARJACK_POINTS,
+            severity=WARNING,
         )
         for caster in _warcasters(force)
         if (lost := caster.cost(WARJACK_POINTS_LOST)) > 0
@@ -166,10 +139,9 @@ def _mercenary_only(force: ForceView) -> list[Problem]:
     if not casters or not all(c.has_category(MERCENARY) for c in casters):
         return []
     return [
-        _selection_problem(
+        selection_problem(
             s,
             "wmh.mercenary.only_mercenaries",
-            ERROR,
             f"{s.name} is not a Mercenary, and this army's only warcasters are Mercenaries.",
             RULE_MERCENARY_ONLY,
         )
@@ -184,19 +156,17 @@ def _mangled_metal(force: ForceView) -> list[Problem]:
     fielded = sum(s.number for s in _warcasters(force))
     if fielded != 1:
         problems.append(
-            _force_problem(
+            force_problem(
                 force,
                 "wmh.scenario.mangled_metal",
-                ERROR,
                 f"Mangled Metal allows exactly one warcaster; this army has {fielded}.",
                 RULE_MANGLED_METAL,
             )
         )
     problems += [
-        _selection_problem(
+        selection_problem(
             s,
             "wmh.scenario.mangled_metal",
-            ERROR,
             f"{s.name}: Mangled Metal allows only a warcaster and its warjacks.",
             RULE_MANGLED_METAL,
         )

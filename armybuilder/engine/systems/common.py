@@ -1,0 +1,104 @@
+"""What every game hook needs, so each hook states only its own game's rules: rule references,
+list options, "one per N points" allowances and problems.
+
+A game declares its list options as ``{name: allowed values}``, the first value being the
+digest's recommended reading (the default). The game system document lists the same options
+under ``listOptions`` so pages can offer them; a pack test compares the two.
+
+Problems follow the engine's conventions (``armybuilder.engine.evaluate``): a selection's
+problem names the selection's definition as owner entry and entry, a force's its force entry,
+the roster's none. Each problem gets its own copy of the rule reference, so a client that edits
+one problem's ``rule`` cannot change another's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from armybuilder.engine.report import ERROR, Problem
+from armybuilder.engine.view import ForceView, RosterView, SelectionView
+
+Rule = Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    """A game's rules digest, and the seed file its seed line numbers point into."""
+
+    game: str
+    file: str
+    seed: str = ""
+
+    def rule(self, section: str, line: int, seed_line: int | None = None) -> dict[str, Any]:
+        """A ``rule`` reference: the digest line, and the seed line when the digest gives one."""
+        ref: dict[str, Any] = {
+            "game": self.game,
+            "section": section,
+            "digest": self.file,
+            "line": line,
+        }
+        if seed_line is not None:
+            ref.update(seed=self.seed, seedLine=seed_line)
+        return ref
+
+
+def read_options(
+    roster: RosterView, declared: Mapping[str, tuple[str, ...]], invalid_code: str, rule: Rule
+) -> tuple[dict[str, str], list[Problem]]:
+    """The roster's list options with defaults filled in, and a problem per unknown option or
+    value (which reads as the default)."""
+    chosen = {name: values[0] for name, values in declared.items()}
+    problems: list[Problem] = []
+    for name, value in sorted(roster.options.items()):
+        if value in declared.get(name, ()):
+            chosen[name] = value
+            continue
+        problems.append(
+            roster_problem(
+                roster,
+                invalid_code,
+                f"List option {name}={value!r} is not one this game offers; "
+                "the default reading is used.",
+                rule,
+                entry_id=name,
+            )
+        )
+    return chosen, problems
+
+
+def per_points(points: float, step: float, *, started: bool = False) -> int:
+    """How many ``points`` allow at one per ``step`` points: per full step, or per step begun."""
+    return math.ceil(points / step) if started else math.floor(points / step)
+
+
+def roster_problem(
+    roster: RosterView,
+    code: str,
+    message: str,
+    rule: Rule,
+    *,
+    severity: str = ERROR,
+    entry_id: str = "",
+    constraint_id: str = "",
+) -> Problem:
+    return Problem(
+        code, severity, "roster", roster.id, "", entry_id, constraint_id, message, dict(rule)
+    )
+
+
+def force_problem(
+    force: ForceView, code: str, message: str, rule: Rule, *, severity: str = ERROR
+) -> Problem:
+    return Problem(
+        code, severity, "force", force.id, force.entry_id, force.entry_id, "", message, dict(rule)
+    )
+
+
+def selection_problem(
+    selection: SelectionView, code: str, message: str, rule: Rule, *, severity: str = ERROR
+) -> Problem:
+    entry = selection.base_entry_id
+    return Problem(code, severity, "selection", selection.id, entry, entry, "", message, dict(rule))
