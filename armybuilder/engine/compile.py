@@ -94,6 +94,12 @@ class Compiled:
         )
         return self.category({"targetId": category_id}, doc_id)
 
+    def document_revision(self, doc_id: str) -> int:
+        body = self.catalogues.get(doc_id) or (
+            self.game_system if doc_id == self.game_system_id else {}
+        )
+        return int(as_float(body.get("revision"), 0.0))
+
     def document_name(self, doc_id: str) -> str:
         body = self.catalogues.get(doc_id) or (
             self.game_system if doc_id == self.game_system_id else {}

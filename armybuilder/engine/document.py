@@ -113,6 +113,7 @@ def _force(force: ForceView) -> dict[str, Any]:
         "name": force.name,
         "entryId": force.entry_id,
         "catalogueId": force.catalogue_id,
+        "catalogueRevision": force.catalogue_revision,
         "catalogueName": force.catalogue_name,
     }
     _with_custom(out, force.custom_name, force.custom_notes)
@@ -134,6 +135,7 @@ def roster_document(view: RosterView) -> dict[str, Any]:
         "battleScribeVersion": ROSTER_VERSION,
         "gameSystemId": view.game_system_id,
         "gameSystemName": view.game_system_name,
+        "gameSystemRevision": view.game_system_revision,
         "costs": _costs(view.costs),
     }
     limits = [

@@ -892,7 +892,7 @@ class Evaluator:
                 spec, limit = on_limit
                 count = self.query({**spec, "childId": ""}, ctx, node)
             else:
-                count = self._constraint_count(constraint, node, ctx)
+                count = self.constraint_count(constraint, node, ctx)
             if node.kind == "group" or constraint.type == "min" or first is None:
                 owner_type, owner_id, owner_entry = self._container_owner(force, parent, node)
             else:
@@ -926,7 +926,8 @@ class Evaluator:
             return "force", force.id, force.node.id
         return "category", force.id, primary
 
-    def _constraint_count(self, constraint: Constraint, node: EntryNode, ctx: Ctx) -> float:
+    def constraint_count(self, constraint: Constraint, node: EntryNode, ctx: Ctx) -> float:
+        """What a constraint of an entry or group counts in a context."""
         spec = constraint.raw
         if constraint.field == "forces":
             return float(sum(1 for _ in self.roster.all_forces()))
@@ -1001,6 +1002,7 @@ class Evaluator:
             name=roster.name,
             game_system_id=self.compiled.game_system_id,
             game_system_name=str(self.compiled.game_system.get("name", "")),
+            game_system_revision=self.compiled.document_revision(self.compiled.game_system_id),
             forces=forces,
             costs=costs,
             cost_limits=dict(roster.cost_limits),
@@ -1031,6 +1033,7 @@ class Evaluator:
             name=as_text(values.fields["name"]),
             catalogue_id=force.catalogue_id,
             catalogue_name=self.compiled.document_name(force.catalogue_id),
+            catalogue_revision=self.compiled.document_revision(force.catalogue_id),
             hidden=bool(values.fields["hidden"]),
             selections=[],
             categories=categories,

@@ -51,11 +51,25 @@ def explain(
     reasons: list[Reason] = []
     if values.fields.get("hidden"):
         reasons.append(_hidden_reason(evaluator, node, ctx, name))
+    reasons.extend(_maxima_reached(evaluator, node, ctx, name))
+    group = node.parent
+    while group is not None and group.kind == "group":
+        group_ctx = Ctx(roster, force, None, parent, group)
+        group_name = as_text(evaluator.entry_values(group, group_ctx).fields["name"])
+        reasons.extend(_maxima_reached(evaluator, group, group_ctx, f"{group_name} ({name})"))
+        group = group.parent
+    return reasons
+
+
+def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) -> list[Reason]:
+    """The maximum constraints of an entry or group that one more pick would break."""
+    values = evaluator.entry_values(node, ctx)
+    reasons = []
     for constraint in node.constraints:
-        if constraint.type != "max":
+        if constraint.type != "max" or constraint.field != "selections":
             continue
         limit = float(values.fields.get(constraint.id, constraint.value))
-        count = evaluator.query({**constraint.raw, "childId": ""}, ctx, node)
+        count = evaluator.constraint_count(constraint, node, ctx)
         if count + 1 > limit:
             reasons.append(
                 Reason(

@@ -133,6 +133,7 @@ class ForceView:
     publications: list[tuple[str, str]] = field(default_factory=list)
     page: str | None = None
     publication_id: str | None = None
+    catalogue_revision: int = 0
     custom_name: str | None = None
     custom_notes: str | None = None
 
@@ -162,6 +163,7 @@ class RosterView:
     cost_limits: dict[str, float]  # cost type id -> limit (absent or negative: no limit)
     options: dict[str, str] = field(default_factory=dict)  # list options, e.g. digest readings
     custom_notes: str | None = None
+    game_system_revision: int = 0
 
     def all_forces(self) -> Iterator[ForceView]:
         for force in self.forces:

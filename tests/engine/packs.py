@@ -1,42 +1,39 @@
-"""Reading the shipped game packs (canonical JSON) for engine tests, without the database."""
+"""The shipped game packs (canonical JSON) for engine tests, without the database: reading a
+pack through the import path's checks, compiling it, building rosters from list specs with the
+engine's own ``listspec``, and the checks every pack must pass (each returns the offenders, so
+a test asserts it is empty and a failure names them)."""
 
 from __future__ import annotations
 
-import json
+import importlib
+import re
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+from armybuilder.engine.closure import iter_nodes
 from armybuilder.engine.compile import Compiled, compile_documents
+from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.formats.reader import read_document
+from armybuilder.engine.listspec import build_roster, outcome
+from armybuilder.engine.systems import HOOKS
+from tests.conftest import REPO_ROOT, SHARED
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 PACKS = REPO_ROOT / "catalogues" / "data"
 VECTORS = Path(__file__).resolve().parent / "vectors"
+RULES = SHARED / "rules"
+
+JsonDict = dict[str, Any]
 
 
 def pack_folders() -> list[Path]:
     return sorted(p for p in PACKS.iterdir() if p.is_dir()) if PACKS.is_dir() else []
 
 
-def pack_documents(folder: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The game system and the catalogues of one pack folder."""
-    game_systems: list[dict[str, Any]] = []
-    catalogues: list[dict[str, Any]] = []
-    for path in sorted(folder.glob("*.json")):
-        document = json.loads(path.read_text(encoding="utf-8"))
-        (game_systems if "gameSystem" in document else catalogues).append(document)
-    if len(game_systems) != 1:
-        raise AssertionError(f"{folder.name}: expected one game system, found {len(game_systems)}")
-    return game_systems[0], catalogues
-
-
-@cache
-def compiled_pack_for(game_system_id: str) -> Compiled:
-    for folder in pack_folders():
-        game_system, catalogues = pack_documents(folder)
-        if game_system["gameSystem"]["id"] == game_system_id:
-            return compile_documents(game_system, catalogues)
-    raise LookupError(f"no shipped pack has game system {game_system_id!r}")
+def pack_names() -> list[str]:
+    return [folder.name for folder in pack_folders()]
 
 
 def list_spec_files() -> list[Path]:
@@ -44,3 +41,148 @@ def list_spec_files() -> list[Path]:
     vectors = sorted(VECTORS.glob("*/*.json")) if VECTORS.is_dir() else []
     examples = sorted(PACKS.glob("*/examples/*.json")) if PACKS.is_dir() else []
     return vectors + examples
+
+
+# ----------------------------------------------------------------------- reading and compiling
+
+
+def pack_documents(game: str) -> tuple[JsonDict, list[JsonDict]]:
+    """The game system and the catalogues of a pack, read through the import path's checks."""
+    folder = PACKS / game
+    game_systems = [_read(p) for p in folder.glob("*.gst.json")]
+    if len(game_systems) != 1:
+        raise AssertionError(f"{game}: expected one game system, found {len(game_systems)}")
+    return game_systems[0], [_read(p) for p in sorted(folder.glob("*.cat.json"))]
+
+
+def _read(path: Path) -> JsonDict:
+    return read_document(path.read_bytes(), path.name)
+
+
+def pack_nodes(game: str) -> list[JsonDict]:
+    """Every JSON object in the pack's game system and catalogues."""
+    game_system, catalogues = pack_documents(game)
+    return [node for document in [game_system, *catalogues] for node in iter_nodes(document)]
+
+
+@cache
+def compiled_pack(game: str) -> Compiled:
+    return compile_documents(*pack_documents(game))
+
+
+def compiled_pack_for(game_system_id: str) -> Compiled:
+    for game in pack_names():
+        if pack_documents(game)[0]["gameSystem"]["id"] == game_system_id:
+            return compiled_pack(game)
+    raise LookupError(f"no shipped pack has game system {game_system_id!r}")
+
+
+def hook_module(game: str) -> ModuleType:
+    """The hook module registered for the pack's game system."""
+    return importlib.import_module(HOOKS[pack_documents(game)[0]["gameSystem"]["id"]])
+
+
+# ---------------------------------------------------------------------------------- list specs
+
+
+def one_force_spec(
+    force_entry_id: str,
+    catalogue_id: str,
+    selections: Sequence[JsonDict],
+    cost_limits: dict[str, float],
+) -> JsonDict:
+    """A list spec of one force."""
+    force = {"forceEntryId": force_entry_id, "catalogueId": catalogue_id}
+    return {"costLimits": cost_limits, "forces": [{**force, "selections": list(selections)}]}
+
+
+def nested_selection(path: Sequence[str], entry_id: str) -> JsonDict:
+    """A selection spec of ``entry_id`` inside one selection of each entry of ``path``."""
+    selection: JsonDict = {"entryId": entry_id, "number": 1}
+    for parent in reversed(path):
+        selection = {"entryId": parent, "number": 1, "selections": [selection]}
+    return selection
+
+
+def spec_outcome(game: str, spec: JsonDict) -> dict[str, Any]:
+    """The codes and totals of the roster a list spec builds from the pack."""
+    return outcome(evaluate(build_roster(compiled_pack(game), spec)))
+
+
+# ------------------------------------------------------------------------------------- checks
+
+
+def costs_without_provenance(game: str) -> list[str]:
+    """Ids of pack nodes with a cost that names no source and is not marked unverified."""
+    return [
+        str(node.get("id"))
+        for node in pack_nodes(game)
+        for cost in node.get("costs") or []
+        if not cost.get("source") and not cost.get("unverified")
+    ]
+
+
+def undeclared_sources(game: str) -> list[str]:
+    """Sources named in a document that its root's ``sources`` do not declare."""
+    game_system, catalogues = pack_documents(game)
+    missing: list[str] = []
+    for document in [game_system, *catalogues]:
+        body = next(iter(document.values()))
+        declared = {source["id"] for source in body.get("sources") or []}
+        missing += sorted(
+            {n["source"] for n in iter_nodes(body) if isinstance(n.get("source"), str)} - declared
+        )
+    return missing
+
+
+def rule_bearing_items(game: str) -> list[JsonDict]:
+    """Constraints and modifiers that state a rule of the game: army-wide limits, limits on the
+    cost limit, data-authored errors. Increments (such as the repeats that scale a cap with
+    the army's points) are part of the constraint they change."""
+    return [
+        item
+        for node in pack_nodes(game)
+        for item in (node.get("constraints") or []) + (node.get("modifiers") or [])
+        if (
+            item.get("scope") == "roster"
+            or str(item.get("field", "")).startswith(("limit::", "error"))
+        )
+        and item.get("type") != "increment"
+    ]
+
+
+def without_code_or_rule(items: Sequence[JsonDict]) -> list[str]:
+    """Ids of the items that do not carry both a problem code and a rule reference."""
+    return [
+        str(item.get("id"))
+        for item in items
+        if not item.get("code") or not isinstance(item.get("rule"), dict)
+    ]
+
+
+def rule_refs(game: str) -> list[JsonDict]:
+    """Every ``rule`` reference of a pack, plus the rule references its hook module defines."""
+    refs = [node["rule"] for node in pack_nodes(game) if isinstance(node.get("rule"), dict)]
+    refs += [
+        value
+        for value in vars(hook_module(game)).values()
+        if isinstance(value, dict) and {"digest", "line"} <= value.keys()
+    ]
+    return refs
+
+
+def misplaced_rule_refs(refs: Sequence[JsonDict], rules_folder: Path) -> list[JsonDict]:
+    """References whose digest line is not the table row of the rule ids their section names.
+
+    A section such as "2.3 Units (FW-16)" names the digest rows it cites; the cited line must
+    be one of them. Sections without ids (the digest's edge cases) only need an existing line.
+    """
+    bad = []
+    for ref in refs:
+        lines = (rules_folder / ref["digest"]).read_text(encoding="utf-8").splitlines()
+        line = int(ref["line"])
+        ids = re.findall(r"\b[A-Z]{2}-\d+\b", str(ref["section"]))
+        cited = lines[line - 1] if 1 <= line <= len(lines) else None
+        if cited is None or (ids and not any(f"| {rule_id} |" in cited for rule_id in ids)):
+            bad.append(ref)
+    return bad

@@ -575,3 +575,24 @@ def test_the_game_hook_sees_the_evaluated_roster_and_adds_its_problems(
         assert codes(roster) == [("demo.warlord.too_many", "")]
     finally:
         systems.hook_for.cache_clear()
+
+
+def test_explain_names_a_full_entry_group() -> None:
+    group = {
+        "id": "g",
+        "name": "Weapons",
+        "constraints": [{"id": "g-max", "type": "max", "value": 1, "scope": "parent"}],
+        "selectionEntries": [
+            {"id": "sword", "name": "Sword", "type": "upgrade"},
+            {"id": "axe", "name": "Axe", "type": "upgrade"},
+        ],
+    }
+    roster, force = make_roster(
+        [{"id": "hero", "name": "Hero", "type": "unit", "selectionEntryGroups": [group]}]
+    )
+    hero, _ = edit.select_entry(roster, force, "hero")
+    assert explain(roster, force, "axe", hero) == []
+    edit.select_entry(roster, force, "sword", hero)
+    assert [(r.code, r.entry_id, r.constraint_id) for r in explain(roster, force, "axe", hero)] == [
+        (MAX_REACHED, "g", "g-max")
+    ]

@@ -48,7 +48,7 @@ def to_number(text: str) -> int | float | str:
     return text
 
 
-def _typed(tag: str, attrs: dict[str, Any]) -> dict[str, Any]:
+def _type_values(tag: str, attrs: dict[str, Any]) -> None:
     """Type known attributes in place (expat hands each call a fresh dict)."""
     for key in BOOLEAN_ATTRIBUTES.intersection(attrs):
         value = _BOOLEANS.get(attrs[key])
@@ -58,7 +58,6 @@ def _typed(tag: str, attrs: dict[str, Any]) -> dict[str, Any]:
     if numeric:
         for key in numeric.intersection(attrs):
             attrs[key] = to_number(attrs[key])
-    return attrs
 
 
 def _structure_error(message: str) -> NoReturn:
@@ -104,7 +103,7 @@ def _parser(limits: Limits, root: dict[str, Any]) -> expat.XMLParserType:
 
     def start(tag: str, attrs: dict[str, Any]) -> None:
         if attrs:
-            _typed(tag, attrs)
+            _type_values(tag, attrs)
         if not stack:
             _check_root(tag, attrs)
             root[tag] = attrs

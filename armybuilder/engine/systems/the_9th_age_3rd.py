@@ -20,14 +20,17 @@ Wizard data is read from profiles (types below), so the rule is not tied to entr
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from armybuilder.engine.report import ERROR, WARNING, Problem
+from armybuilder.engine.systems.common import (
+    Digest,
+    read_options,
+    roster_problem,
+    selection_problem,
+)
 from armybuilder.engine.view import RosterView, SelectionView
 
-GAME = "the-9th-age-3rd"
-DIGEST = "the-9th-age-3rd.md"
-
+DIGEST = Digest("the-9th-age-3rd", "the-9th-age-3rd.md", "000_be3bd446d22d63d8.txt")
 UNDER_SPEND_ALLOWED = 50
 WIZARD_TAG = "t9a3-tag-wizard"
 WIZARD_LEVEL_PROFILE = "t9a3-pt-wizard"
@@ -36,7 +39,6 @@ SPELL_PROFILE = "t9a3-pt-spell"
 GENERAL = "t9a3-general"
 TALISMAN_OF_THE_VOID = "t9a3-item-talisman-of-the-void"
 TALISMAN_CHANNEL_MAX = 2
-SEED = "000_be3bd446d22d63d8.txt"
 
 # list option id -> its values, the default first
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -44,64 +46,24 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "talisman_of_the_void": ("error", "warning"),
 }
 
-
-def _rule(section: str, line: int, seed_line: int) -> dict[str, Any]:
-    return {
-        "game": GAME,
-        "section": section,
-        "digest": DIGEST,
-        "line": line,
-        "seed": SEED,
-        "seedLine": seed_line,
-    }
-
-
-RULE_ARMY_POINTS = _rule("2.1 Army Points and army total", 72, 655)
-RULE_WIZARD_PATH = _rule("2.10 Wizards: one Path of Magic", 180, 750)
-RULE_SPELL_COUNT = _rule("2.10 Wizards: spells known", 184, 756)
-RULE_TALISMAN = _rule("2.11 Talisman of the Void (digest 5.19: error or warning)", 240, 4357)
-RULE_GENERAL = _rule("2.7 General (optional; digest 5.11 recommends a toggle)", 523, 3004)
-RULE_OPTIONS = {
-    "game": GAME,
-    "section": "5 Edge cases and ambiguities",
-    "digest": DIGEST,
-    "line": 511,
-}
+RULE_ARMY_POINTS = DIGEST.rule("2.1 Army Points and army total", 72, 655)
+RULE_WIZARD_PATH = DIGEST.rule("2.10 Wizards: one Path of Magic", 180, 750)
+RULE_SPELL_COUNT = DIGEST.rule("2.10 Wizards: spells known", 184, 756)
+RULE_TALISMAN = DIGEST.rule("2.11 Talisman of the Void (digest 5.19: error or warning)", 240, 4357)
+RULE_GENERAL = DIGEST.rule("2.7 General (optional; digest 5.11 recommends a toggle)", 523, 3004)
+RULE_OPTIONS = DIGEST.rule("5 Edge cases and ambiguities", 511)
 
 
 def check(roster: RosterView) -> list[Problem]:
     """Every T9A problem the data cannot raise."""
+    options, problems = read_options(roster, OPTIONS, "t9a.option.invalid", RULE_OPTIONS)
     return [
-        *_invalid_options(roster),
+        *problems,
         *_army_points(roster),
         *_wizards(roster),
-        *_talisman_of_the_void(roster),
-        *_general_required(roster),
+        *_talisman_of_the_void(roster, options["talisman_of_the_void"]),
+        *_general_required(roster, options["general_required"]),
     ]
-
-
-def _option(roster: RosterView, option_id: str) -> str:
-    """The list option's value; unknown values read as the default (and are reported)."""
-    value = roster.options.get(option_id, "")
-    values = OPTIONS[option_id]
-    return value if value in values else values[0]
-
-
-def _invalid_options(roster: RosterView) -> Iterator[Problem]:
-    for option_id, value in sorted(roster.options.items()):
-        if value not in OPTIONS.get(option_id, (value,)):
-            yield Problem(
-                "t9a.option.invalid",
-                ERROR,
-                "roster",
-                roster.id,
-                "",
-                option_id,
-                "",
-                f"List option {option_id} cannot be {value!r}: "
-                f"one of {', '.join(OPTIONS[option_id])}.",
-                RULE_OPTIONS,
-            )
 
 
 def _army_points(roster: RosterView) -> Iterator[Problem]:
@@ -112,17 +74,14 @@ def _army_points(roster: RosterView) -> Iterator[Problem]:
             continue
         total = roster.total_cost(type_id)
         if total < limit - UNDER_SPEND_ALLOWED:
-            yield Problem(
+            yield roster_problem(
+                roster,
                 "t9a.army_points.under_minimum",
-                ERROR,
-                "roster",
-                roster.id,
-                "",
-                "costLimits",
-                type_id,
                 f"The army costs {total:g} points: at most {UNDER_SPEND_ALLOWED} under its "
                 f"Army Points of {limit:g}, so at least {limit - UNDER_SPEND_ALLOWED:g}.",
                 RULE_ARMY_POINTS,
+                entry_id="costLimits",
+                constraint_id=type_id,
             )
 
 
@@ -139,12 +98,6 @@ def _number(selection: SelectionView, type_id: str, name: str) -> int:
     return 0
 
 
-def _problem(code: str, unit: SelectionView, message: str, rule: dict[str, Any]) -> Problem:
-    return Problem(
-        code, ERROR, "selection", unit.id, unit.base_entry_id, unit.base_entry_id, "", message, rule
-    )
-
-
 def _units(roster: RosterView) -> Iterator[SelectionView]:
     for force in roster.all_forces():
         yield from force.selections
@@ -157,17 +110,17 @@ def _wizards(roster: RosterView) -> Iterator[Problem]:
         if not levels and not unit.has_category(WIZARD_TAG):
             continue
         if not levels:
-            yield _problem(
-                "t9a.wizard.level_count",
+            yield selection_problem(
                 unit,
+                "t9a.wizard.level_count",
                 f"{unit.name} must choose a Wizard level.",
                 RULE_SPELL_COUNT,
             )
             continue
         if not any(_has_profile(s, PATH_PROFILE) for s in inside):
-            yield _problem(
-                "t9a.wizard.path_count",
+            yield selection_problem(
                 unit,
+                "t9a.wizard.path_count",
                 f"{unit.name} must choose a Path of Magic.",
                 RULE_WIZARD_PATH,
             )
@@ -181,58 +134,50 @@ def _spells(
     highest = _number(level, WIZARD_LEVEL_PROFILE, "Highest Spell")
     chosen = sum(s.number for s in spells)
     if chosen != known:
-        yield _problem(
-            "t9a.wizard.spell_count",
+        yield selection_problem(
             unit,
+            "t9a.wizard.spell_count",
             f"{unit.name} is a {level.name}: it knows exactly {known} spells, not {chosen}.",
             RULE_SPELL_COUNT,
         )
     for spell in spells:
         if _number(spell, SPELL_PROFILE, "Number") > highest:
-            yield _problem(
-                "t9a.wizard.spell_pool",
+            yield selection_problem(
                 unit,
+                "t9a.wizard.spell_pool",
                 f"{unit.name} is a {level.name}: it chooses from spells 1 to {highest}, "
                 f"not {spell.name}.",
                 RULE_SPELL_COUNT,
             )
 
 
-def _talisman_of_the_void(roster: RosterView) -> Iterator[Problem]:
+def _talisman_of_the_void(roster: RosterView, reading: str) -> Iterator[Problem]:
     selections = list(roster.all_selections())
     channel = sum(_number(s, WIZARD_LEVEL_PROFILE, "Channel") for s in selections)
     if channel <= TALISMAN_CHANNEL_MAX:
         return
-    severity = WARNING if _option(roster, "talisman_of_the_void") == "warning" else ERROR
+    severity = WARNING if reading == "warning" else ERROR
     for item in selections:
         if item.base_entry_id == TALISMAN_OF_THE_VOID:
-            yield Problem(
+            yield selection_problem(
+                item,
                 "t9a.magic_items.talisman_of_the_void",
-                severity,
-                "selection",
-                item.id,
-                item.base_entry_id,
-                item.base_entry_id,
-                "",
                 f"The army's Channel totals {channel}: the Talisman of the Void needs "
                 f"{TALISMAN_CHANNEL_MAX} or less.",
                 RULE_TALISMAN,
+                severity=severity,
             )
 
 
-def _general_required(roster: RosterView) -> Iterator[Problem]:
-    if _option(roster, "general_required") != "yes":
+def _general_required(roster: RosterView, required: str) -> Iterator[Problem]:
+    if required != "yes":
         return
     if any(s.base_entry_id == GENERAL for s in roster.all_selections()):
         return
-    yield Problem(
+    yield roster_problem(
+        roster,
         "t9a.general.missing",
-        ERROR,
-        "roster",
-        roster.id,
-        "",
-        GENERAL,
-        "",
         "This list is played with a mandatory General, and has none.",
         RULE_GENERAL,
+        entry_id=GENERAL,
     )

@@ -39,6 +39,9 @@ FACTION_PREFIX = "Faction: "
 UNALIGNED = "Faction: Unaligned"
 UNIT_TYPES = ("unit", "model")
 OPPONENT_OPTION = "opponentPowerLevel"
+# The "listOptions" the game system declares (a pack test compares them): the opponent's Power
+# Level is a free number, so it has no fixed values.
+OPTIONS: dict[str, tuple[str, ...]] = {OPPONENT_OPTION: ()}
 # Advisory thresholds on the combined Power Level of both armies (strict comparisons).
 KILL_TEAM_BELOW = 15
 APOCALYPSE_ABOVE = 300

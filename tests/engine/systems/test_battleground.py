@@ -3,65 +3,28 @@
 from __future__ import annotations
 
 import pytest
-from pack_specs import (
-    costs_without_provenance,
-    misplaced_rule_refs,
-    pack_documents,
-    rule_refs,
-)
 
-from armybuilder.engine.closure import unresolved_links
 from armybuilder.engine.systems import battleground
 from armybuilder.engine.systems.battleground import CORE, ELITE, POINTS
-from armybuilder.engine.view import CategoryView, ForceView, RosterView, SelectionView
-from tests.conftest import SHARED, require_shared
+from armybuilder.engine.view import ForceView, RosterView, SelectionView
+from tests.engine.packs import pack_documents
+from tests.engine.systems.views import force, roster, selection
 
 HAWKSHOLD = "bg-hawkshold"
 
 
-def _unit(entry_id: str, category: str, force_id: str = "f1") -> SelectionView:
-    return SelectionView(
-        id=f"s-{entry_id}",
-        entry_id=entry_id,
-        base_entry_id=entry_id,
-        name=entry_id,
-        type="unit",
-        number=1,
-        hidden=False,
-        force_id=force_id,
-        costs=[],
-        categories=[CategoryView(entry_id=category, name=category, primary=True)],
-        profiles=[],
-        rules=[],
-    )
+def _unit(entry_id: str, category: str) -> SelectionView:
+    return selection(entry_id, categories=[category])
 
 
 def _force(
     selections: list[SelectionView], catalogue: str = HAWKSHOLD, force_id: str = "f1"
 ) -> ForceView:
-    return ForceView(
-        id=force_id,
-        entry_id="bg-force-army",
-        name="Army",
-        catalogue_id=catalogue,
-        catalogue_name=catalogue,
-        hidden=False,
-        selections=selections,
-        categories=[],
-    )
+    return force(selections, "bg-force-army", catalogue, force_id)
 
 
 def _roster(forces: list[ForceView], limit: float | None = 2000, **options: str) -> RosterView:
-    return RosterView(
-        id="r",
-        name="",
-        game_system_id="bg-gs",
-        game_system_name="Battleground",
-        forces=forces,
-        costs=[],
-        cost_limits={} if limit is None else {POINTS: limit},
-        options=options,
-    )
+    return roster("bg-gs", forces, limits={POINTS: limit}, options=options)
 
 
 def _army(core: int, elites: list[str]) -> list[SelectionView]:
@@ -149,38 +112,6 @@ def test_unknown_options_are_reported_and_defaults_used() -> None:
 # ------------------------------------------------------------------------------- the pack
 
 PACK = "battleground"
-
-
-def test_pack_documents_are_canonical_and_every_link_resolves() -> None:
-    game_system, catalogues = pack_documents(PACK)
-    assert game_system["gameSystem"]["battleScribeVersion"] == "2.03"
-    assert {c["catalogue"]["gameSystemId"] for c in catalogues} == {"bg-gs"}
-    assert len(catalogues) >= 2
-    assert unresolved_links(game_system, catalogues) == []
-
-
-def test_pack_declares_the_options_the_hook_reads() -> None:
-    game_system, _ = pack_documents(PACK)
-    declared = {
-        o["id"]: tuple(v["id"] for v in o["values"])
-        for o in game_system["gameSystem"]["listOptions"]
-    }
-    assert declared == battleground.OPTIONS
-    assert all(
-        o["default"] == battleground.OPTIONS[o["id"]][0]
-        for o in game_system["gameSystem"]["listOptions"]
-    )
-
-
-def test_rule_references_cite_the_digest_rows_of_their_rules() -> None:
-    rules_folder = require_shared(SHARED / "rules")
-    refs = rule_refs(PACK, battleground)
-    assert len(refs) > 5
-    assert misplaced_rule_refs(refs, rules_folder) == []
-
-
-def test_every_cost_names_its_source_or_is_marked_unverified() -> None:
-    assert costs_without_provenance(PACK) == []
 
 
 def test_every_unit_is_core_elite_or_other() -> None:

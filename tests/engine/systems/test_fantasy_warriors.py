@@ -5,22 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pack_specs import (
-    compile_pack,
-    costs_without_provenance,
-    misplaced_rule_refs,
-    outcome,
-    pack_documents,
-    rule_refs,
-    run_spec,
-)
 
-from armybuilder.engine.closure import unresolved_links
-from armybuilder.engine.roster import RosterError
+from armybuilder.engine.listspec import ListSpecError
 from armybuilder.engine.systems import fantasy_warriors
 from armybuilder.engine.systems.fantasy_warriors import DRUMMER, HERO, POINTS, UNIT
-from armybuilder.engine.view import CategoryView, CostView, ForceView, RosterView, SelectionView
-from tests.conftest import SHARED, require_shared
+from armybuilder.engine.view import RosterView, SelectionView
+from tests.engine.packs import nested_selection, one_force_spec, spec_outcome
+from tests.engine.systems.views import force, roster, selection
+
+PACK = "fantasy-warriors"
 
 
 def _selection(
@@ -30,46 +23,14 @@ def _selection(
     children: tuple[SelectionView, ...] = (),
     kind: str = "model",
 ) -> SelectionView:
-    return SelectionView(
-        id=f"s-{entry_id}",
-        entry_id=entry_id,
-        base_entry_id=entry_id,
-        name=entry_id,
-        type=kind,
-        number=number,
-        hidden=False,
-        force_id="f1",
-        costs=[],
-        categories=[CategoryView(entry_id=c, name=c, primary=False) for c in categories],
-        profiles=[],
-        rules=[],
-        children=list(children),
-    )
+    return selection(entry_id, *children, categories=categories, kind=kind, number=number)
 
 
 def _roster(
     selections: list[SelectionView], limit: float | None = 2000, spent: float = 0, **options: str
 ) -> RosterView:
-    force = ForceView(
-        id="f1",
-        entry_id="fw-force-army",
-        name="Esercito",
-        catalogue_id="fw-dwarfs",
-        catalogue_name="Nani",
-        hidden=False,
-        selections=selections,
-        categories=[],
-    )
-    return RosterView(
-        id="r",
-        name="",
-        game_system_id="fw-gs",
-        game_system_name="Fantasy Warriors",
-        forces=[force],
-        costs=[CostView(type_id=POINTS, name="pts", value=spent)],
-        cost_limits={} if limit is None else {POINTS: limit},
-        options=options,
-    )
+    army = force(selections, "fw-force-army", "fw-dwarfs")
+    return roster("fw-gs", [army], {POINTS: spent}, {POINTS: limit}, options)
 
 
 def _heroes(count: int) -> list[SelectionView]:
@@ -135,40 +96,11 @@ def test_unknown_options_are_reported() -> None:
 
 # ------------------------------------------------------------------------------- the pack
 
-PACK = "fantasy-warriors"
-
-
-def test_pack_documents_are_canonical_and_every_link_resolves() -> None:
-    game_system, catalogues = pack_documents(PACK)
-    assert game_system["gameSystem"]["battleScribeVersion"] == "2.03"
-    assert {c["catalogue"]["gameSystemId"] for c in catalogues} == {"fw-gs"}
-    assert len(catalogues) >= 2
-    assert unresolved_links(game_system, catalogues) == []
-
-
-def test_pack_declares_the_options_the_hook_reads() -> None:
-    options = pack_documents(PACK)[0]["gameSystem"]["listOptions"]
-    assert {
-        o["id"]: tuple(v["id"] for v in o["values"]) for o in options
-    } == fantasy_warriors.OPTIONS
-    assert all(o["default"] == fantasy_warriors.OPTIONS[o["id"]][0] for o in options)
-
-
-def test_rule_references_cite_the_digest_rows_of_their_rules() -> None:
-    rules_folder = require_shared(SHARED / "rules")
-    refs = rule_refs(PACK, fantasy_warriors)
-    assert len(refs) > 5
-    assert misplaced_rule_refs(refs, rules_folder) == []
-
-
-def test_every_cost_names_its_source_or_is_marked_unverified() -> None:
-    assert costs_without_provenance(PACK) == []
-
 
 @pytest.mark.parametrize(("value", "cost"), [(1, 10), (2, 20), (3, 35), (4, 50), (5, 80)])
 def test_command_value_costs_are_added_to_the_leader(value: int, cost: int) -> None:  # FW-T10
     spec = _dwarf_condottiero([{"entryId": f"fw-cv-{value}", "number": 1}])
-    assert outcome(run_spec(compile_pack(PACK), spec))["totals"]["fw-pts"] == 34 + cost
+    assert spec_outcome(PACK, spec)["totals"]["fw-pts"] == 34 + cost
 
 
 @pytest.mark.parametrize(
@@ -181,24 +113,12 @@ def test_command_value_costs_are_added_to_the_leader(value: int, cost: int) -> N
     ],
 )
 def test_entries_the_rules_do_not_offer_cannot_be_selected(path: list[str], entry_id: str) -> None:
-    selection: dict[str, Any] = {"entryId": entry_id, "number": 1}
-    for parent in reversed(path):
-        selection = {"entryId": parent, "number": 1, "selections": [selection]}
     spec = _dwarf_condottiero([])
-    spec["forces"][0]["selections"].append(selection)
-    with pytest.raises(RosterError):
-        run_spec(compile_pack(PACK), spec)
+    spec["forces"][0]["selections"].append(nested_selection(path, entry_id))
+    with pytest.raises(ListSpecError):
+        spec_outcome(PACK, spec)
 
 
 def _dwarf_condottiero(children: list[dict[str, Any]]) -> dict[str, Any]:
     condottiero = {"entryId": "fw-dwarfs-condottiero", "number": 1, "selections": children}
-    return {
-        "costLimits": {POINTS: 2000},
-        "forces": [
-            {
-                "forceEntryId": "fw-force-army",
-                "catalogueId": "fw-dwarfs",
-                "selections": [condottiero],
-            }
-        ],
-    }
+    return one_force_spec("fw-force-army", "fw-dwarfs", [condottiero], {POINTS: 2000})

@@ -4,59 +4,41 @@ composition rules firing on the community's own Dwarven Holds data (read from ..
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-from pack_specs import compile_pack, costs_without_provenance, pack_documents
 
 from armybuilder.engine import edit
-from armybuilder.engine.closure import iter_nodes, unresolved_links
+from armybuilder.engine.closure import unresolved_links
 from armybuilder.engine.compile import compile_documents
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.formats import parse_xml
-from armybuilder.engine.listspec import build_roster, outcome
 from armybuilder.engine.roster import Roster
 from armybuilder.engine.systems import hook_for, the_9th_age_3rd
 from armybuilder.engine.systems.the_9th_age_3rd import (
-    OPTIONS,
     PATH_PROFILE,
     SPELL_PROFILE,
     TALISMAN_OF_THE_VOID,
     WIZARD_LEVEL_PROFILE,
     WIZARD_TAG,
 )
-from armybuilder.engine.view import (
-    CategoryView,
-    CharacteristicView,
-    CostView,
-    ForceView,
-    ProfileView,
-    RosterView,
-    SelectionView,
+from armybuilder.engine.view import ProfileView, RosterView, SelectionView
+from tests.conftest import SHARED
+from tests.engine.packs import (
+    compiled_pack,
+    one_force_spec,
+    pack_nodes,
+    rule_bearing_items,
+    spec_outcome,
 )
+from tests.engine.systems.views import force, profile, roster, selection
 
 PACK = "the-9th-age-3rd"
 POINTS = "t9a3-pts"
-SHARED = Path(__file__).resolve().parents[4] / "shared"
 DIGEST = SHARED / "rules" / "the-9th-age-3rd.md"
 COMMUNITY = SHARED / "bsdata" / "t9a-3rd"
 
 # ----------------------------------------------------------------- the hook, hand-built views
-
-
-def _profile(type_id: str, **values: str) -> ProfileView:
-    chars = [
-        CharacteristicView(name=k.replace("_", " "), type_id=k, value=v) for k, v in values.items()
-    ]
-    return ProfileView(
-        id=type_id,
-        name=type_id,
-        type_id=type_id,
-        type_name=type_id,
-        hidden=False,
-        characteristics=chars,
-    )
 
 
 def _sel(
@@ -66,46 +48,14 @@ def _sel(
     categories: tuple[str, ...] = (),
     number: int = 1,
 ) -> SelectionView:
-    return SelectionView(
-        id=f"s-{entry_id}",
-        entry_id=entry_id,
-        base_entry_id=entry_id,
-        name=entry_id,
-        type="unit",
-        number=number,
-        hidden=False,
-        force_id="f1",
-        costs=[],
-        categories=[CategoryView(entry_id=c, name=c, primary=False) for c in categories],
-        profiles=list(profiles),
-        rules=[],
-        children=list(children),
-    )
+    return selection(entry_id, *children, profiles=profiles, categories=categories, number=number)
 
 
 def _roster(
     selections: list[SelectionView], spent: float = 4500, limit: float | None = 4500, **options: str
 ) -> RosterView:
-    force = ForceView(
-        id="f1",
-        entry_id="t9a3-he-force",
-        name="Highborn Elves",
-        catalogue_id="t9a3-he",
-        catalogue_name="Highborn Elves",
-        hidden=False,
-        selections=selections,
-        categories=[],
-    )
-    return RosterView(
-        id="r",
-        name="",
-        game_system_id="t9a3-gs",
-        game_system_name="T9A",
-        forces=[force],
-        costs=[CostView(type_id=POINTS, name="pts", value=spent)],
-        cost_limits={} if limit is None else {POINTS: limit},
-        options=options,
-    )
+    army = force(selections, "t9a3-he-force", "t9a3-he")
+    return roster("t9a3-gs", [army], {POINTS: spent}, {POINTS: limit}, options)
 
 
 def _codes(roster: RosterView) -> list[str]:
@@ -113,17 +63,15 @@ def _codes(roster: RosterView) -> list[str]:
 
 
 def _level(spells: int, highest: int, channel: int) -> SelectionView:
-    profile = _profile(
-        WIZARD_LEVEL_PROFILE, Spells=str(spells), Highest_Spell=str(highest), Channel=str(channel)
-    )
-    return _sel("level", profiles=(profile,))
+    figures = {"Spells": spells, "Highest Spell": highest, "Channel": channel}
+    return _sel("level", profiles=(profile(WIZARD_LEVEL_PROFILE, figures),))
 
 
 def _path(*numbers: int) -> SelectionView:
     spells = [
-        _sel(f"spell-{n}", profiles=(_profile(SPELL_PROFILE, Number=str(n)),)) for n in numbers
+        _sel(f"spell-{n}", profiles=(profile(SPELL_PROFILE, {"Number": n}),)) for n in numbers
     ]
-    return _sel("path", *spells, profiles=(_profile(PATH_PROFILE, Path="Pyromancy"),))
+    return _sel("path", *spells, profiles=(profile(PATH_PROFILE, {"Path": "Pyromancy"}),))
 
 
 def _wizard(
@@ -239,59 +187,22 @@ def test_every_problem_cites_the_digest() -> None:
     assert all(r is not None and r["digest"] == "the-9th-age-3rd.md" for r in rules)
 
 
-def test_the_hook_is_registered_for_our_pack_and_the_community_game_system() -> None:
-    assert hook_for("t9a3-gs") is the_9th_age_3rd.check
+def test_the_hook_is_registered_for_the_community_game_system_too() -> None:
     assert hook_for("8c9a-3026-84b4-cf16") is the_9th_age_3rd.check
 
 
 # ----------------------------------------------------------------------------------- the pack
 
 
-def test_pack_documents_are_canonical_and_every_link_resolves() -> None:
-    game_system, catalogues = pack_documents(PACK)
-    assert game_system["gameSystem"]["battleScribeVersion"] == "2.03"
-    assert {c["catalogue"]["gameSystemId"] for c in catalogues} == {"t9a3-gs"}
-    assert len(catalogues) >= 2
-    assert unresolved_links(game_system, catalogues) == []
-    compiled = compile_pack(PACK)
+def test_every_catalogue_offers_at_least_ten_root_entries() -> None:
+    compiled = compiled_pack(PACK)
     assert all(len(compiled.root_entries(cid)) >= 10 for cid in compiled.catalogues)
 
 
-def test_every_cost_names_its_source_or_is_marked_unverified() -> None:
-    assert costs_without_provenance(PACK) == []
-
-
-def test_pack_declares_the_options_the_hook_reads() -> None:
-    options = pack_documents(PACK)[0]["gameSystem"]["listOptions"]
-    assert {o["id"]: tuple(v["id"] for v in o["values"]) for o in options} == OPTIONS
-    assert all(o["default"] == OPTIONS[o["id"]][0] for o in options)
-
-
-def _pack_nodes() -> list[dict[str, Any]]:
-    game_system, catalogues = pack_documents(PACK)
-    return [node for document in [game_system, *catalogues] for node in iter_nodes(document)]
-
-
-def test_every_rule_bearing_constraint_and_modifier_has_a_code_and_a_digest_line() -> None:
-    digest_lines = (
-        len(DIGEST.read_text(encoding="utf-8").splitlines()) if DIGEST.is_file() else 10_000
-    )
-    # army-wide limits, limits on the cost limit, data-authored errors; the repeat modifiers
-    # that scale a rarity cap with Army Points are part of their constraint
-    rule_bearing = [
-        item
-        for node in _pack_nodes()
-        for item in (node.get("constraints") or []) + (node.get("modifiers") or [])
-        if (
-            item.get("scope") == "roster"
-            or str(item.get("field", "")).startswith(("limit::", "error"))
-        )
-        and item.get("type") != "increment"
-    ]
+def test_the_data_states_its_army_rules_with_t9a_codes() -> None:
+    rule_bearing = rule_bearing_items(PACK)
     assert len(rule_bearing) > 70
     assert [i for i in rule_bearing if not str(i.get("code", "")).startswith("t9a.")] == []
-    lines = [item.get("rule", {}).get("line") for item in rule_bearing]
-    assert all(isinstance(line, int) and 1 <= line <= digest_lines for line in lines)
 
 
 ITEM_ROW = re.compile(
@@ -312,7 +223,7 @@ def test_the_21_common_magic_items_have_the_digests_costs_and_rarity() -> None:
     assert len(rows) == 21
     items = {
         node["rule"]["line"]: node
-        for node in _pack_nodes()
+        for node in pack_nodes(PACK)
         if str(node.get("id", "")).startswith("t9a3-item-") and "rule" in node
     }
     for line, (cost, rarity) in rows.items():
@@ -340,17 +251,9 @@ TIER_CAPS = [  # T01 (explicit), T02, T03, T06 (derived): Army Points -> cap per
 
 
 def _rarity_codes(tier: str, copies: int, army_points: int) -> list[str]:
-    spec = {
-        "costLimits": {POINTS: army_points},
-        "forces": [
-            {
-                "forceEntryId": "t9a3-dh-force",
-                "catalogueId": "t9a3-dh",
-                "selections": [{"entryId": TIER_ENTRIES[tier], "number": 1}] * copies,
-            }
-        ],
-    }
-    codes = outcome(evaluate(build_roster(compile_pack(PACK), spec)))["codes"]
+    selections = [{"entryId": TIER_ENTRIES[tier], "number": 1}] * copies
+    spec = one_force_spec("t9a3-dh-force", "t9a3-dh", selections, {POINTS: army_points})
+    codes = spec_outcome(PACK, spec)["codes"]
     return [c for c in codes if c.startswith("t9a.rarity.")]
 
 

@@ -5,18 +5,12 @@ The pack's example lists and worked-example vectors run in ``tests/engine/test_v
 
 from __future__ import annotations
 
-import pytest
-from pack_specs import (
-    compile_pack,
-    costs_without_provenance,
-    load_json,
-    pack_documents,
-    spec_paths,
-)
+import json
 
-from armybuilder.engine.closure import iter_nodes, unresolved_links
+import pytest
+
 from armybuilder.engine.model import EntryNode
-from armybuilder.engine.systems import hook_for, warhammer_40k_9th
+from armybuilder.engine.systems import warhammer_40k_9th
 from armybuilder.engine.systems.warhammer_40k_9th import (
     BATTLE_SIZE_PROFILE,
     ONLY_WAR,
@@ -24,15 +18,9 @@ from armybuilder.engine.systems.warhammer_40k_9th import (
     POINTS,
     POWER_LEVEL,
 )
-from armybuilder.engine.view import (
-    CategoryView,
-    CharacteristicView,
-    CostView,
-    ForceView,
-    ProfileView,
-    RosterView,
-    SelectionView,
-)
+from armybuilder.engine.view import CategoryView, ForceView, RosterView, SelectionView
+from tests.engine.packs import PACKS, compiled_pack, pack_documents, pack_nodes
+from tests.engine.systems.views import force, profile, roster, selection
 
 GAME = "warhammer-40k-9th"
 HQ = "w40k9-cat-hq"
@@ -40,12 +28,6 @@ TROOPS = "w40k9-cat-troops"
 
 
 # ---------------------------------------------------------------------------------- the pack
-
-
-def test_pack_links_all_resolve() -> None:
-    game_system, catalogues = pack_documents(GAME)
-    assert len(catalogues) >= 2
-    assert unresolved_links(game_system, catalogues) == []
 
 
 def _declared_children(node: EntryNode) -> int:
@@ -59,45 +41,28 @@ def _subtree(node: EntryNode) -> list[EntryNode]:
 
 
 def test_the_compiled_pack_expands_every_declared_child() -> None:
-    compiled = compile_pack(GAME)
+    compiled = compiled_pack(GAME)
     for catalogue_id in compiled.catalogues:
         nodes = [n for root in compiled.root_entries(catalogue_id) for n in _subtree(root)]
         assert len(nodes) > 50
         assert [n.path_id for n in nodes if len(n.children) != _declared_children(n)] == []
 
 
-def test_every_cost_names_its_source() -> None:
-    assert costs_without_provenance(GAME) == []
-
-
 def test_every_constraint_carries_a_code_and_a_rule() -> None:
-    game_system, catalogues = pack_documents(GAME)
     missing = [
         str(constraint.get("id"))
-        for document in [game_system, *catalogues]
-        for node in iter_nodes(document)
+        for node in pack_nodes(GAME)
         for constraint in node.get("constraints") or []
         if not constraint.get("code") or not constraint.get("rule")
     ]
     assert missing == []
 
 
-def test_declared_list_options_are_the_hooks() -> None:
-    game_system, _ = pack_documents(GAME)
-    declared = [o["id"] for o in game_system["gameSystem"]["listOptions"]]
-    assert declared == [OPPONENT_OPTION]
-
-
-def test_the_pack_registers_its_hook() -> None:
-    game_system, _ = pack_documents(GAME)
-    assert hook_for(game_system["gameSystem"]["id"]) is warhammer_40k_9th.check
-
-
 def test_examples_hold_a_legal_strike_force_for_each_faction() -> None:
     _, catalogues = pack_documents(GAME)
     legal = {
         spec["forces"][0]["catalogueId"]
-        for spec in (load_json(p) for p in spec_paths(GAME) if "examples" in p.parts)
+        for spec in (json.loads(p.read_text()) for p in (PACKS / GAME).glob("examples/*.json"))
         if not spec["expected"]["codes"] and spec["expected"]["totals"].get(POINTS, 0) > 1000
     }
     assert legal == {c["catalogue"]["id"] for c in catalogues}
@@ -111,25 +76,9 @@ def _category(entry_id: str, name: str, primary: bool = False) -> CategoryView:
 
 
 def _selection(
-    name: str,
-    categories: list[CategoryView],
-    kind: str = "unit",
-    profiles: list[ProfileView] | None = None,
+    name: str, categories: list[CategoryView], kind: str = "unit", profiles: tuple = ()
 ) -> SelectionView:
-    return SelectionView(
-        id=f"s-{name}",
-        entry_id=name,
-        base_entry_id=name,
-        name=name,
-        type=kind,
-        number=1,
-        hidden=False,
-        force_id="f",
-        costs=[],
-        categories=categories,
-        profiles=profiles or [],
-        rules=[],
-    )
+    return selection(name, categories=categories, kind=kind, profiles=profiles, force_id="f")
 
 
 def _unit(name: str, *factions: str, role: str = HQ) -> SelectionView:
@@ -143,29 +92,14 @@ def _battle_size(points: int, combined: int, detachments: int) -> SelectionView:
         "Combined Power Level": combined,
         "Detachments": detachments,
     }
-    profile = ProfileView(
-        id="p",
-        name="Size",
-        type_id=BATTLE_SIZE_PROFILE,
-        type_name="Battle Size",
-        hidden=False,
-        characteristics=[CharacteristicView(n, n, str(v)) for n, v in figures.items()],
-    )
-    return _selection("Size", [_category("config", "Configuration", True)], "upgrade", [profile])
+    size = profile(BATTLE_SIZE_PROFILE, figures, name="Size")
+    return _selection("Size", [_category("config", "Configuration", True)], "upgrade", (size,))
 
 
 def _force(selections: list[SelectionView], entry_id: str = "w40k9-fe-patrol") -> ForceView:
     slots = [_category(c, c) for c in (HQ, TROOPS, "config")]
-    return ForceView(
-        id=f"f-{len(selections)}-{entry_id}",
-        entry_id=entry_id,
-        name="Detachment",
-        catalogue_id="c",
-        catalogue_name="c",
-        hidden=False,
-        selections=selections,
-        categories=slots,
-    )
+    force_id = f"f-{len(selections)}-{entry_id}"
+    return force(selections, entry_id, force_id=force_id, categories=slots)
 
 
 def _roster(
@@ -174,16 +108,7 @@ def _roster(
     power: float = 0,
     options: dict[str, str] | None = None,
 ) -> RosterView:
-    return RosterView(
-        id="r",
-        name="",
-        game_system_id="w40k9-gs",
-        game_system_name="Warhammer 40,000 9th Edition",
-        forces=forces,
-        costs=[CostView(POINTS, "pts", points), CostView(POWER_LEVEL, "PL", power)],
-        cost_limits={},
-        options=options or {},
-    )
+    return roster("w40k9-gs", forces, {POINTS: points, POWER_LEVEL: power}, options=options)
 
 
 def _codes(roster: RosterView) -> list[str]:

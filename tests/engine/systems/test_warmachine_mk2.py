@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
 
 import pytest
-from pack_specs import compile_pack, costs_without_provenance, outcome, pack_documents, run_spec
 
-from armybuilder.engine.closure import iter_nodes, unresolved_links
-from armybuilder.engine.roster import RosterError
+from armybuilder.engine.listspec import ListSpecError
 from armybuilder.engine.systems import warmachine_mk2
 from armybuilder.engine.systems.warmachine_mk2 import (
     APOCALYPSE,
@@ -18,7 +16,15 @@ from armybuilder.engine.systems.warmachine_mk2 import (
     WARCASTER,
     WARJACK_POINTS_LOST,
 )
-from armybuilder.engine.view import CategoryView, CostView, ForceView, RosterView, SelectionView
+from armybuilder.engine.view import RosterView, SelectionView
+from tests.engine.packs import (
+    compiled_pack,
+    nested_selection,
+    one_force_spec,
+    pack_documents,
+    spec_outcome,
+)
+from tests.engine.systems.views import force, roster, selection
 
 PACK = "warmachine-mk2"
 SKIRMISH = "wmk2-force-skirmish"
@@ -30,21 +36,8 @@ CYGNAR, KHADOR, CRYX = "wmk2-cygnar", "wmk2-khador", "wmk2-cryx"
 
 
 def _selection(entry_id: str, *categories: str, lost: float = 0) -> SelectionView:
-    return SelectionView(
-        id=f"s-{entry_id}",
-        entry_id=entry_id,
-        base_entry_id=entry_id,
-        name=entry_id,
-        type="model",
-        number=1,
-        hidden=False,
-        force_id="f1",
-        costs=[CostView(WARJACK_POINTS_LOST, "Warjack pts lost", lost)],
-        categories=[
-            CategoryView(entry_id=c, name=c, primary=i == 0) for i, c in enumerate(categories)
-        ],
-        profiles=[],
-        rules=[],
+    return selection(
+        entry_id, categories=categories, kind="model", costs={WARJACK_POINTS_LOST: lost}
     )
 
 
@@ -55,26 +48,8 @@ def _caster(name: str = "caster", *more: str, lost: float = 0) -> SelectionView:
 def _roster(
     selections: list[SelectionView], level: str = SKIRMISH, limit: float | None = 25, **options: str
 ) -> RosterView:
-    force = ForceView(
-        id="f1",
-        entry_id=level,
-        name=level,
-        catalogue_id=CYGNAR,
-        catalogue_name="Cygnar",
-        hidden=False,
-        selections=selections,
-        categories=[],
-    )
-    return RosterView(
-        id="r",
-        name="",
-        game_system_id="wmk2-gs",
-        game_system_name="Warmachine Mk II",
-        forces=[force],
-        costs=[],
-        cost_limits={} if limit is None else {ARMY_POINTS: limit},
-        options=options,
-    )
+    army = force(selections, level, CYGNAR)
+    return roster("wmk2-gs", [army], limits={ARMY_POINTS: limit}, options=options)
 
 
 def _codes(roster: RosterView) -> list[str]:
@@ -159,36 +134,14 @@ def test_unknown_options_are_reported() -> None:
 # -------------------------------------------------------------------------------- the pack
 
 
-def test_pack_documents_are_canonical_and_every_link_resolves() -> None:
-    game_system, catalogues = pack_documents(PACK)
-    assert game_system["gameSystem"]["battleScribeVersion"] == "2.03"
-    assert {c["catalogue"]["gameSystemId"] for c in catalogues} == {"wmk2-gs"}
+def test_the_playable_factions_are_cryx_cygnar_and_khador() -> None:
+    _, catalogues = pack_documents(PACK)
     playable = [c["catalogue"]["name"] for c in catalogues if not c["catalogue"]["library"]]
     assert sorted(playable) == ["Cryx", "Cygnar", "Khador"]
-    assert unresolved_links(game_system, catalogues) == []
-
-
-def test_pack_declares_the_options_the_hook_reads() -> None:
-    options = pack_documents(PACK)[0]["gameSystem"]["listOptions"]
-    assert {o["id"]: tuple(v["id"] for v in o["values"]) for o in options} == warmachine_mk2.OPTIONS
-    assert all(o["default"] == warmachine_mk2.OPTIONS[o["id"]][0] for o in options)
-
-
-def test_every_cost_names_its_source_or_is_marked_unverified() -> None:
-    assert costs_without_provenance(PACK) == []
-
-
-def test_every_source_an_entry_names_is_declared() -> None:
-    game_system, catalogues = pack_documents(PACK)
-    for document in [game_system, *catalogues]:
-        body = next(iter(document.values()))
-        declared = {s["id"] for s in body["sources"]}
-        named = {n["source"] for n in iter_nodes(body) if isinstance(n.get("source"), str)}
-        assert named <= declared
 
 
 def test_warjacks_are_offered_only_to_a_controller() -> None:  # WM-R16
-    compiled = compile_pack(PACK)
+    compiled = compiled_pack(PACK)
     for catalogue in (CYGNAR, KHADOR, CRYX):
         roots = compiled.root_entries(catalogue)
         assert roots
@@ -221,15 +174,11 @@ def test_warjacks_are_offered_only_to_a_controller() -> None:  # WM-R16
 def test_entries_the_rules_do_not_offer_cannot_be_selected(
     catalogue: str, path: list[str], entry_id: str
 ) -> None:
-    selection: dict[str, Any] = {"entryId": entry_id, "number": 1}
-    for parent in reversed(path):
-        selection = {"entryId": parent, "number": 1, "selections": [selection]}
-    spec = {
-        "costLimits": {ARMY_POINTS: 50},
-        "forces": [{"forceEntryId": SKIRMISH, "catalogueId": catalogue, "selections": [selection]}],
-    }
-    with pytest.raises(RosterError):
-        run_spec(compile_pack(PACK), spec)
+    spec = one_force_spec(
+        SKIRMISH, catalogue, [nested_selection(path, entry_id)], {ARMY_POINTS: 50}
+    )
+    with pytest.raises(ListSpecError):
+        spec_outcome(PACK, spec)
 
 
 @pytest.mark.parametrize(
@@ -245,16 +194,17 @@ def test_entries_the_rules_do_not_offer_cannot_be_selected(
 def test_a_battlegroup_spends_its_warcasters_points_first(  # WM-R11
     jacks: list[str], army: int, spent: int, lost: int
 ) -> None:
+    # A warjack entry is picked once with a number, as a player adds a second copy.
     stryker = {
         "entryId": "wmk2-cyg-commander-coleman-stryker",
         "number": 1,
-        "selections": [{"entryId": f"wmk2-cyg-{jack}", "number": 1} for jack in jacks],
+        "selections": [
+            {"entryId": f"wmk2-cyg-{jack}", "number": number}
+            for jack, number in Counter(jacks).items()
+        ],
     }
-    spec = {
-        "costLimits": {ARMY_POINTS: 50},
-        "forces": [{"forceEntryId": SKIRMISH, "catalogueId": CYGNAR, "selections": [stryker]}],
-    }
-    totals = outcome(run_spec(compile_pack(PACK), spec))["totals"]
+    spec = one_force_spec(SKIRMISH, CYGNAR, [stryker], {ARMY_POINTS: 50})
+    totals = spec_outcome(PACK, spec)["totals"]
     assert (totals[ARMY_POINTS], totals[WARJACK_POINTS], totals[WARJACK_POINTS_LOST]) == (
         army,
         spent,
