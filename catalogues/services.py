@@ -18,11 +18,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import psycopg
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils.text import slugify
 
-from armybuilder.engine.closure import catalogue_closure, index_ids, unresolved_links
+from armybuilder.engine.closure import DocumentIndex, catalogue_closure, scan, unresolved_links
 from armybuilder.engine.formats import (
     BUNDLE_EXTENSION,
     FormatError,
@@ -316,7 +317,7 @@ class _Closure:
         self.game_systems = {d.bs_id: d.body for d in documents if d.kind == "gameSystem"}
         self.catalogues = {d.bs_id: d.body for d in documents if d.kind == "catalogue"}
         # Keyed by id(body): every body stays referenced by this object while it lives.
-        self._indexes: dict[int, dict[str, JsonDict]] = {}
+        self._scans: dict[int, DocumentIndex] = {}
         self._top_level: dict[int, dict[str, JsonDict]] = {}
         self.rendered: dict[tuple[int, Callable[[JsonDict], JsonDict]], JsonDict] = {}
         self._absent: set[str] = set()
@@ -362,11 +363,12 @@ class _Closure:
         else:
             self.catalogues[bs_id] = revision.body
 
-    def index(self, body: JsonDict) -> dict[str, JsonDict]:
+    def scanned(self, body: JsonDict) -> DocumentIndex:
+        """The body's ids and links, walked once per import (link check and display)."""
         key = id(body)
-        if key not in self._indexes:
-            self._indexes[key] = index_ids(body)
-        return self._indexes[key]
+        if key not in self._scans:
+            self._scans[key] = scan(body)
+        return self._scans[key]
 
     def top_level_index(self, body: JsonDict) -> dict[str, JsonDict]:
         """Ids of the items of the document's own top-level lists (shared entries, profiles,
@@ -401,7 +403,7 @@ class _Resolver:
             if node is not None:
                 return node
         for body in self.bodies:
-            node = self.closure.index(body).get(bs_id)
+            node = self.closure.scanned(body).ids.get(bs_id)
             if node is not None:
                 return node
         return None
@@ -564,7 +566,7 @@ def _store(
     body = document.body
     entries = build_entries(body, resolver)
     game_system_revision = body.get("gameSystemRevision")
-    revision = Revision.objects.create(
+    revision = Revision(
         game_system=owner if isinstance(owner, GameSystem) else None,
         catalogue=owner if isinstance(owner, Catalogue) else None,
         number=document.revision,
@@ -580,6 +582,7 @@ def _store(
         unresolved_links=unresolved,
         entry_count=len(entries),
     )
+    _insert_revision(revision)
     _insert_entries(revision, entries)
     return revision, len(entries)
 
@@ -600,6 +603,30 @@ _ENTRY_COLUMNS = (
     "rules",
 )
 _ENTRY_JSON_COLUMNS = frozenset({"categories", "costs", "profiles", "rules"})
+
+
+def _insert_revision(revision: Revision) -> None:
+    """Save a new revision. On PostgreSQL its values are bound server side: Django binds
+    client side, which escapes the multi-megabyte document in Python and makes the server
+    parse it back out of a string literal."""
+    if connection.vendor != "postgresql":
+        revision.save(force_insert=True)
+        return
+    meta = Revision._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    values = [f.get_db_prep_save(f.pre_save(revision, add=True), connection) for f in fields]
+    quote = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(meta.pk.column)}"
+    )
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, values)
+        row = cursor.fetchone()
+    assert row is not None  # RETURNING always gives the new row
+    revision.pk = row[0]
+    revision._state.adding = False
+    revision._state.db = connection.alias
 
 
 def _insert_entries(revision: Revision, entries: list[JsonDict]) -> None:
@@ -709,7 +736,9 @@ def _unresolved_by_file(
             for body in closure.catalogues_for(document.body, game_system_id)
         }
         uploaded = {document.bs_id: document.kind for document in group}
-        for link in unresolved_links(game_system, list(catalogues.values())):
+        for link in unresolved_links(
+            game_system, list(catalogues.values()), scanned=closure.scanned
+        ):
             kind = uploaded.get(link.file_id)
             if kind is not None:
                 found.setdefault((kind, link.file_id), []).append(asdict(link))

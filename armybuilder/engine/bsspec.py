@@ -15,7 +15,8 @@ from armybuilder.engine import edit
 from armybuilder.engine.compile import Compiled, compile_documents
 from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.evaluate import evaluate
-from armybuilder.engine.formats import parse_xml, write_xml
+from armybuilder.engine.formats import parse_xml
+from armybuilder.engine.nrexport import newrecruit_ros
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Roster, RosterError
 from armybuilder.engine.view import (
@@ -211,7 +212,8 @@ class Session:
         }
 
     def export_xml(self) -> str:
-        return write_xml(roster_document(evaluate(self.require()).view)).decode("utf-8")
+        """The roster as New Recruit exports it (the suite compares New Recruit's text)."""
+        return newrecruit_ros(evaluate(self.require()).view)
 
     def errors(self) -> list[JsonDict]:
         return [_error(p) for p in evaluate(self.require()).problems]

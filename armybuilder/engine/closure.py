@@ -10,7 +10,7 @@ system's ids. The game system sees only itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,14 +55,43 @@ def iter_nodes(node: Any) -> Iterator[JsonDict]:
             stack.extend(item)
 
 
+@dataclass(frozen=True, slots=True)
+class DocumentIndex:
+    """What one walk of a document finds: every ``id`` (first definition wins, in
+    ``iter_nodes`` order) and every link, as ``(kind, link)``."""
+
+    ids: dict[str, JsonDict]
+    links: list[tuple[str, JsonDict]]
+
+
+def scan(body: Mapping[str, Any]) -> DocumentIndex:
+    """Index a document's ids and links in one walk (the hot path of every import)."""
+    ids: dict[str, JsonDict] = {}
+    links: list[tuple[str, JsonDict]] = []
+    link_kind = LINK_CONTAINERS.get
+    stack: list[Any] = [body]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    while stack:
+        node = pop()
+        node_id = node.get("id")
+        if type(node_id) is str and node_id and node_id not in ids:
+            ids[node_id] = node
+        for key, value in node.items():
+            # exact type checks: a quarter faster than isinstance, and JSON has no subclasses
+            if type(value) is list:
+                items = [item for item in value if type(item) is dict]
+                extend(items)
+                kind = link_kind(key)
+                if kind is not None:
+                    links += [(kind, link) for link in items]
+            elif type(value) is dict:
+                push(value)
+    return DocumentIndex(ids, links)
+
+
 def index_ids(body: Mapping[str, Any]) -> dict[str, JsonDict]:
     """Map every ``id`` found in a document body to its node (first definition wins)."""
-    index: dict[str, JsonDict] = {}
-    for node in iter_nodes(body):
-        node_id = node.get("id")
-        if isinstance(node_id, str) and node_id and node_id not in index:
-            index[node_id] = node
-    return index
+    return scan(body).ids
 
 
 def catalogue_closure(
@@ -91,35 +120,36 @@ def catalogue_closure(
     return seen
 
 
-def _iter_links(body: Mapping[str, Any]) -> Iterator[tuple[str, JsonDict]]:
-    for node in iter_nodes(body):
-        for container, kind in LINK_CONTAINERS.items():
-            for link in node.get(container) or []:
-                if isinstance(link, dict):
-                    yield kind, link
-
-
 def unresolved_links(
-    game_system: Mapping[str, Any], catalogues: Sequence[Mapping[str, Any]]
+    game_system: Mapping[str, Any],
+    catalogues: Sequence[Mapping[str, Any]],
+    *,
+    scanned: Callable[[JsonDict], DocumentIndex] = scan,
 ) -> list[UnresolvedLink]:
-    """Every link in the game system and catalogues whose target its document cannot see."""
+    """Every link in the game system and catalogues whose target its document cannot see.
+
+    ``scanned``: how to get a body's index (a caller that already has them passes a lookup).
+    """
     gst = unwrap(game_system)
     bodies = [unwrap(c) for c in catalogues]
     by_id = {str(b.get("id", "")): b for b in bodies}
-    gst_ids = index_ids(gst)
-    cat_ids = {cid: index_ids(b) for cid, b in by_id.items()}
+    gst_index = scanned(gst)
+    gst_ids = gst_index.ids
+    cat_index = {cid: scanned(b) for cid, b in by_id.items()}
     problems: list[UnresolvedLink] = []
 
-    def check(body: JsonDict, visible: Sequence[Mapping[str, JsonDict]]) -> None:
+    def check(
+        body: JsonDict, index: DocumentIndex, visible: Sequence[Mapping[str, JsonDict]]
+    ) -> None:
         file_id, file_name = str(body.get("id", "")), str(body.get("name", ""))
-        for kind, link in _iter_links(body):
+        for kind, link in index.links:
             target = str(link.get("targetId", ""))
             if not any(target in ids for ids in visible):
                 problems.append(
                     UnresolvedLink(file_id, file_name, str(link.get("id", "")), target, kind)
                 )
 
-    check(gst, [gst_ids])
+    check(gst, gst_index, [gst_ids])
     for cid, body in by_id.items():
         for link in body.get("catalogueLinks") or []:
             target = str(link.get("targetId", ""))
@@ -133,5 +163,6 @@ def unresolved_links(
                         "catalogueLink",
                     )
                 )
-        check(body, [cat_ids[c] for c in catalogue_closure(cid, by_id)] + [gst_ids])
+        visible = [cat_index[c].ids for c in catalogue_closure(cid, by_id)] + [gst_ids]
+        check(body, cat_index[cid], visible)
     return problems

@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from armybuilder.engine import report
@@ -175,12 +176,14 @@ def _maybe_number(text: Any) -> float | None:
     return None
 
 
-def natural_key(text: str) -> list[Any]:
-    return [
+@lru_cache(maxsize=4096)
+def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Sort key putting "Unit 2" before "Unit 10" (names repeat, so it is memoised)."""
+    return tuple(
         (0, int(part), "") if part.isdigit() else (1, 0, part.lower())
         for part in re.split(r"(\d+)", text)
         if part
-    ]
+    )
 
 
 # ============================================================================ the evaluator
@@ -197,6 +200,7 @@ class Evaluator:
         self.compiled = roster.compiled
         self._values: dict[str, Values] = {}
         self._contexts: dict[str, Ctx] = {}
+        self._static_values: dict[EntryNode, Values] = {}
         self._primaries: dict[str, str | None] = {}
         self._busy: set[str] = set()
         # per force / roster: index key -> selections (built once per evaluation)
@@ -226,11 +230,14 @@ class Evaluator:
         key = ctx.selection.id if ctx.selection is not None and ctx.selection.node is node else None
         if key is not None and key in self._values:
             return self._values[key]
-        categories = [(c.id, c.primary) for c in node.categories]
         incoming = self._incoming_for(key)
         if not node.has_modifiers and not incoming:
-            return Values(node.static_fields(), categories)  # shared, read-only
-        values = Values(dict(node.static_fields()), categories)
+            static = self._static_values.get(node)
+            if static is None:  # shared, read-only
+                static = Values(node.static_fields(), [(c.id, c.primary) for c in node.categories])
+                self._static_values[node] = static
+            return static
+        values = Values(dict(node.static_fields()), [(c.id, c.primary) for c in node.categories])
         guard = key or f"virtual:{node.path_id}:{id(ctx.parent)}:{id(ctx.force)}"
         if guard in self._busy:
             return values
@@ -1128,6 +1135,7 @@ class Evaluator:
             categories.append(CategoryView(NO_CATEGORY, NO_CATEGORY_NAME, True))
         profiles, rules = self._infos(sel.node.infos, ctx, self._incoming_for(sel.id))
         publication_id = values.fields.get("publicationId")
+        group = sel.node.parent
         view = SelectionView(
             id=sel.id,
             entry_id=sel.node.path_id,
@@ -1143,6 +1151,7 @@ class Evaluator:
             rules=rules,
             parent=parent,
             entry_group_id=sel.node.group_path_id,
+            entry_group_name=group.name if group is not None and group.kind == "group" else None,
             page=opt_text(sel.node.attr("page")),  # New Recruit ignores page modifiers
             publication_id=publication_id,
             publication_name=self._publication_name(publication_id),

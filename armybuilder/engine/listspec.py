@@ -60,10 +60,15 @@ def _add_selections(
         if number < 1:
             raise ListSpecError(f"{entry_id}: a selection needs a number of at least 1")
         selection = _take_automatic(automatic, entry_id)
-        if selection is None:
-            selection, _ = edit.select_entry(roster, force, entry_id, parent)
-        if selection.amount != number:
+        if selection is not None:
             edit.set_count(selection, number)
+        else:
+            siblings = parent.children if parent is not None else force.selections
+            before = {id(s): s.amount for s in siblings}
+            selection, _ = edit.select_entry(roster, force, entry_id, parent)
+            # An option picked again merges into its earlier selection (as in the builder),
+            # so the spec's number adds to what that selection already had.
+            edit.set_count(selection, before.get(id(selection), 0) + number)
         selection.custom_name = spec.get("customName", selection.custom_name)
         selection.custom_notes = spec.get("customNotes", selection.custom_notes)
         _add_selections(roster, force, selection, spec.get("selections") or [])

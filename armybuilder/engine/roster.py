@@ -160,6 +160,7 @@ class Roster:
 
     def remove_force(self, force: Force) -> None:
         force.siblings.remove(force)
+        self._forget({s.id for f in force.walk() for s in f.all_selections()})
 
     def add_selection(
         self, force: Force, node: EntryNode, parent: Selection | None, amount: int = 1
@@ -172,7 +173,10 @@ class Roster:
 
     def remove_selection(self, selection: Selection) -> None:
         selection.siblings.remove(selection)
-        gone = {s.id for s in selection.walk()}
+        self._forget({s.id for s in selection.walk()})
+
+    def _forget(self, gone: set[str]) -> None:
+        """Drop associations with selections that left the roster."""
         for other in self.all_selections():
             other.associations = [a for a in other.associations if a[1] not in gone]
 

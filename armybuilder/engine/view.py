@@ -87,6 +87,7 @@ class SelectionView:
     children: list[SelectionView] = field(default_factory=list)
     parent: SelectionView | None = field(default=None, repr=False)
     entry_group_id: str | None = None
+    entry_group_name: str | None = None  # the entry group the option was picked from
     page: str | None = None
     publication_id: str | None = None
     publication_name: str | None = None

@@ -172,7 +172,8 @@ def rule_refs(game: str) -> list[JsonDict]:
 
 
 def misplaced_rule_refs(refs: Sequence[JsonDict], rules_folder: Path) -> list[JsonDict]:
-    """References whose digest line is not the table row of the rule ids their section names.
+    """References whose digest line is not a line of the digest (a whole number), or not the
+    table row of the rule ids their section names.
 
     A section such as "2.3 Units (FW-16)" names the digest rows it cites; the cited line must
     be one of them. Sections without ids (the digest's edge cases) only need an existing line.
@@ -180,9 +181,9 @@ def misplaced_rule_refs(refs: Sequence[JsonDict], rules_folder: Path) -> list[Js
     bad = []
     for ref in refs:
         lines = (rules_folder / ref["digest"]).read_text(encoding="utf-8").splitlines()
-        line = int(ref["line"])
+        line = ref["line"]
         ids = re.findall(r"\b[A-Z]{2}-\d+\b", str(ref["section"]))
-        cited = lines[line - 1] if 1 <= line <= len(lines) else None
+        cited = lines[line - 1] if isinstance(line, int) and 1 <= line <= len(lines) else None
         if cited is None or (ids and not any(f"| {rule_id} |" in cited for rule_id in ids)):
             bad.append(ref)
     return bad

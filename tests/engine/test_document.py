@@ -7,6 +7,7 @@ from armybuilder.engine.compile import compile_documents
 from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.formats import parse_xml, write_xml
+from armybuilder.engine.nrexport import newrecruit_ros
 from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY
 from armybuilder.engine.roster import Roster, RosterError
 
@@ -92,3 +93,14 @@ def test_loading_an_unknown_force_entry_is_refused() -> None:
     document["roster"]["forces"][0]["entryId"] = "nowhere"
     with pytest.raises(RosterError):
         load_roster(roster.compiled, document)
+
+
+def test_new_recruit_export_reads_back_into_the_same_roster() -> None:
+    roster = _roster()
+    text = newrecruit_ros(evaluate(roster).view)
+    assert 'generatedBy="https://newrecruit.eu"' in text
+    assert '<cost name="pts" typeId="pts" value="13" />' in text
+    loaded = load_roster(roster.compiled, parse_xml(text.encode("utf-8")))
+    assert [(s.node.id, s.number) for s in loaded.all_selections()] == [
+        (s.node.id, s.number) for s in roster.all_selections()
+    ]

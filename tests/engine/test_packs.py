@@ -73,6 +73,7 @@ def test_the_pack_declares_the_list_options_its_hook_reads(game: str) -> None:
     assert {o["id"]: tuple(v["id"] for v in o.get("values") or []) for o in options} == (
         hook_options
     )
+    assert all(o.get("values") or o.get("type") == "number" for o in options)
     # The first value a hook declares is the digest's recommended reading: the default.
     assert {o["id"]: o["default"] for o in options} == {
         name: next(iter(values), "") for name, values in hook_options.items()

@@ -8,23 +8,23 @@ from armybuilder.engine.systems import battleground
 from armybuilder.engine.systems.battleground import CORE, ELITE, POINTS
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 from tests.engine.packs import pack_documents
-from tests.engine.systems.views import force, roster, selection
+from tests.engine.systems import views
 
 HAWKSHOLD = "bg-hawkshold"
 
 
 def _unit(entry_id: str, category: str) -> SelectionView:
-    return selection(entry_id, categories=[category])
+    return views.selection(entry_id, categories=[category])
 
 
 def _force(
     selections: list[SelectionView], catalogue: str = HAWKSHOLD, force_id: str = "f1"
 ) -> ForceView:
-    return force(selections, "bg-force-army", catalogue, force_id)
+    return views.force(selections, "bg-force-army", catalogue, force_id)
 
 
 def _roster(forces: list[ForceView], limit: float | None = 2000, **options: str) -> RosterView:
-    return roster("bg-gs", forces, limits={POINTS: limit}, options=options)
+    return views.roster("bg-gs", forces, limits={POINTS: limit}, options=options)
 
 
 def _army(core: int, elites: list[str]) -> list[SelectionView]:

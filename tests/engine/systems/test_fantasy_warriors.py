@@ -11,7 +11,7 @@ from armybuilder.engine.systems import fantasy_warriors
 from armybuilder.engine.systems.fantasy_warriors import DRUMMER, HERO, POINTS, UNIT
 from armybuilder.engine.view import RosterView, SelectionView
 from tests.engine.packs import nested_selection, one_force_spec, spec_outcome
-from tests.engine.systems.views import force, roster, selection
+from tests.engine.systems import views
 
 PACK = "fantasy-warriors"
 
@@ -23,14 +23,14 @@ def _selection(
     children: tuple[SelectionView, ...] = (),
     kind: str = "model",
 ) -> SelectionView:
-    return selection(entry_id, *children, categories=categories, kind=kind, number=number)
+    return views.selection(entry_id, *children, categories=categories, kind=kind, number=number)
 
 
 def _roster(
     selections: list[SelectionView], limit: float | None = 2000, spent: float = 0, **options: str
 ) -> RosterView:
-    army = force(selections, "fw-force-army", "fw-dwarfs")
-    return roster("fw-gs", [army], {POINTS: spent}, {POINTS: limit}, options)
+    army = views.force(selections, "fw-force-army", "fw-dwarfs")
+    return views.roster("fw-gs", [army], {POINTS: spent}, {POINTS: limit}, options)
 
 
 def _heroes(count: int) -> list[SelectionView]:

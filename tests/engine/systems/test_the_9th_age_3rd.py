@@ -31,7 +31,7 @@ from tests.engine.packs import (
     rule_bearing_items,
     spec_outcome,
 )
-from tests.engine.systems.views import force, profile, roster, selection
+from tests.engine.systems import views
 
 PACK = "the-9th-age-3rd"
 POINTS = "t9a3-pts"
@@ -48,14 +48,19 @@ def _sel(
     categories: tuple[str, ...] = (),
     number: int = 1,
 ) -> SelectionView:
-    return selection(entry_id, *children, profiles=profiles, categories=categories, number=number)
+    return views.selection(
+        entry_id, *children, profiles=profiles, categories=categories, number=number
+    )
 
 
 def _roster(
-    selections: list[SelectionView], spent: float = 4500, limit: float | None = 4500, **options: str
+    selections: list[SelectionView],
+    spent: float = 4500,
+    limit: float | None = 4500,
+    options: dict[str, str] | None = None,
 ) -> RosterView:
-    army = force(selections, "t9a3-he-force", "t9a3-he")
-    return roster("t9a3-gs", [army], {POINTS: spent}, {POINTS: limit}, options)
+    army = views.force(selections, "t9a3-he-force", "t9a3-he")
+    return views.roster("t9a3-gs", [army], {POINTS: spent}, {POINTS: limit}, options)
 
 
 def _codes(roster: RosterView) -> list[str]:
@@ -64,14 +69,14 @@ def _codes(roster: RosterView) -> list[str]:
 
 def _level(spells: int, highest: int, channel: int) -> SelectionView:
     figures = {"Spells": spells, "Highest Spell": highest, "Channel": channel}
-    return _sel("level", profiles=(profile(WIZARD_LEVEL_PROFILE, figures),))
+    return _sel("level", profiles=(views.profile(WIZARD_LEVEL_PROFILE, figures),))
 
 
 def _path(*numbers: int) -> SelectionView:
     spells = [
-        _sel(f"spell-{n}", profiles=(profile(SPELL_PROFILE, {"Number": n}),)) for n in numbers
+        _sel(f"spell-{n}", profiles=(views.profile(SPELL_PROFILE, {"Number": n}),)) for n in numbers
     ]
-    return _sel("path", *spells, profiles=(profile(PATH_PROFILE, {"Path": "Pyromancy"}),))
+    return _sel("path", *spells, profiles=(views.profile(PATH_PROFILE, {"Path": "Pyromancy"}),))
 
 
 def _wizard(
@@ -140,7 +145,7 @@ def test_units_that_are_not_wizards_choose_no_spells() -> None:
 def _void_army(*levels: tuple[int, int, int], **options: str) -> RosterView:
     talisman = _sel(TALISMAN_OF_THE_VOID)
     wizards = [_wizard(_level(*lv), _path(*range(1, lv[0] + 1))) for lv in levels]
-    return _roster([_sel("prince", talisman), *wizards], **options)
+    return _roster([_sel("prince", talisman), *wizards], options=options)
 
 
 @pytest.mark.parametrize(
@@ -177,11 +182,11 @@ def test_the_talisman_of_the_void_can_be_a_warning() -> None:  # digest 5.19
 def test_a_general_is_optional_unless_the_list_option_requires_one(
     selections: list[SelectionView], options: dict[str, str], codes: list[str]
 ) -> None:  # T15, digest 5.11
-    assert _codes(_roster(selections, **options)) == codes
+    assert _codes(_roster(selections, options=options)) == codes
 
 
 def test_every_problem_cites_the_digest() -> None:
-    roster = _roster([_wizard(_level(*ADEPT), None)], spent=0, general_required="yes")
+    roster = _roster([_wizard(_level(*ADEPT), None)], spent=0, options={"general_required": "yes"})
     rules = [p.rule for p in the_9th_age_3rd.check(roster)]
     assert len(rules) == 4  # under the floor, no path, no spells, no General
     assert all(r is not None and r["digest"] == "the-9th-age-3rd.md" for r in rules)
@@ -213,8 +218,8 @@ ITEM_ROW = re.compile(
 @pytest.mark.skipif(not DIGEST.is_file(), reason=f"rules digest {DIGEST} is absent")
 def test_the_21_common_magic_items_have_the_digests_costs_and_rarity() -> None:
     rows = {}
-    for number, line in enumerate(DIGEST.read_text(encoding="utf-8").splitlines(), start=1):
-        match = ITEM_ROW.match(line)
+    for number, text in enumerate(DIGEST.read_text(encoding="utf-8").splitlines(), start=1):
+        match = ITEM_ROW.match(text)
         if match:
             rows[number] = (
                 int(match.group(4)),

@@ -24,7 +24,7 @@ from tests.engine.packs import (
     pack_documents,
     spec_outcome,
 )
-from tests.engine.systems.views import force, roster, selection
+from tests.engine.systems import views
 
 PACK = "warmachine-mk2"
 SKIRMISH = "wmk2-force-skirmish"
@@ -36,7 +36,7 @@ CYGNAR, KHADOR, CRYX = "wmk2-cygnar", "wmk2-khador", "wmk2-cryx"
 
 
 def _selection(entry_id: str, *categories: str, lost: float = 0) -> SelectionView:
-    return selection(
+    return views.selection(
         entry_id, categories=categories, kind="model", costs={WARJACK_POINTS_LOST: lost}
     )
 
@@ -48,8 +48,8 @@ def _caster(name: str = "caster", *more: str, lost: float = 0) -> SelectionView:
 def _roster(
     selections: list[SelectionView], level: str = SKIRMISH, limit: float | None = 25, **options: str
 ) -> RosterView:
-    army = force(selections, level, CYGNAR)
-    return roster("wmk2-gs", [army], limits={ARMY_POINTS: limit}, options=options)
+    army = views.force(selections, level, CYGNAR)
+    return views.roster("wmk2-gs", [army], limits={ARMY_POINTS: limit}, options=options)
 
 
 def _codes(roster: RosterView) -> list[str]:
