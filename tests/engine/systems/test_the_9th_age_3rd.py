@@ -23,7 +23,7 @@ from armybuilder.engine.systems.the_9th_age_3rd import (
     WIZARD_TAG,
 )
 from armybuilder.engine.view import ProfileView, RosterView, SelectionView
-from tests.conftest import SHARED
+from tests.conftest import SHARED, require_shared
 from tests.engine.packs import (
     compiled_pack,
     one_force_spec,
@@ -215,8 +215,8 @@ ITEM_ROW = re.compile(
 )
 
 
-@pytest.mark.skipif(not DIGEST.is_file(), reason=f"rules digest {DIGEST} is absent")
 def test_the_21_common_magic_items_have_the_digests_costs_and_rarity() -> None:
+    require_shared(DIGEST)
     rows = {}
     for number, text in enumerate(DIGEST.read_text(encoding="utf-8").splitlines(), start=1):
         match = ITEM_ROW.match(text)
@@ -384,8 +384,7 @@ GRUDGE_BUSTER_MAX_2 = "37b7-ff22-5262-db23"
 
 @pytest.fixture(scope="module")
 def community_roster() -> Roster:
-    if not COMMUNITY.is_dir():
-        pytest.skip(f"BSData folder {COMMUNITY} is absent")
+    require_shared(COMMUNITY)
     game_system = parse_xml((COMMUNITY / "T9A-FB-3rd.gst").read_bytes())
     dwarven_holds = parse_xml((COMMUNITY / "dwarvenHolds.cat").read_bytes())
     assert unresolved_links(game_system, [dwarven_holds]) == []
