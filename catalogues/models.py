@@ -131,8 +131,9 @@ class Entry(models.Model):
     """Index row for one selection entry or selection entry group of a revision.
 
     ``categories``: ``[{"id", "name", "primary"}]``; ``costs``: ``[{"typeId", "name",
-    "value"}]``; ``profiles``: ``[{"id", "name", "typeId", "typeName", "characteristics":
-    [{"name", "typeId", "value"}]}]``; ``rules``: ``[{"id", "name", "description"}]``.
+    "value", "unverified"}]``; ``profiles``: ``[{"id", "name", "typeId", "typeName",
+    "characteristics": [{"name", "typeId", "value"}]}]``; ``rules``: ``[{"id", "name",
+    "description"}]``.
     Profiles and rules include those reached through info links, resolved for display.
     """
 
@@ -151,6 +152,13 @@ class Entry(models.Model):
     # Selectable at force level: in the root selection entries, or a root entry link's target.
     root = models.BooleanField(default=False)
     hidden = models.BooleanField(default=False)
+    # A root entry that catalogues importing this one's root entries (``importRootEntries``)
+    # also offer: false when it (or the root entry link offering it) says ``import="false"``.
+    importable = models.BooleanField(default=True)
+    # Provenance (our extension, docs/architecture.md): some value of the entry, or of one
+    # of its costs, is marked ``"unverified": true``; the id of the source the entry cites.
+    unverified = models.BooleanField(default=False)
+    source = models.CharField(max_length=100, blank=True)
     parent_bs_id = models.CharField(max_length=100, blank=True)
     primary_category = models.CharField(max_length=255, blank=True)
     categories = models.JSONField(default=list, blank=True)

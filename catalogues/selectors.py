@@ -271,7 +271,8 @@ def entry_search(
 
     Categories come in ``category_order`` (names), then alphabetically, then entries with no
     primary category. Without ``include_shared`` only force-level (root) entries are listed:
-    what a player can add directly. Hidden entries are never listed.
+    what a player can add directly (from revisions after the first, as ``listing_revisions``
+    gives them, only those it imports). Hidden entries are never listed.
     """
     entries = Entry.objects.filter(hidden=False).select_related("revision__catalogue")
     entries = entries.defer("revision__document")
@@ -279,6 +280,9 @@ def entry_search(
         entries = entries.filter(revision__in=revisions)
     if not filters.include_shared:
         entries = entries.filter(root=True)
+        if revisions is not None and len(revisions) > 1:
+            # the first revision's own root entries, and those the others let it import
+            entries = entries.filter(Q(revision=revisions[0]) | Q(importable=True))
     if filters.query:
         entries = entries.filter(name__icontains=filters.query)
     if filters.category:

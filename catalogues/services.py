@@ -11,17 +11,20 @@ content is refused.
 
 from __future__ import annotations
 
-import functools
+import gc
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 from django.conf import settings
-from django.db import connection, transaction
+from django.contrib.auth.models import User
+from django.db import connection, models, transaction
 from django.utils.text import slugify
+from psycopg.types.json import Jsonb
 
 from armybuilder.engine.closure import DocumentIndex, catalogue_closure, scan, unresolved_links
 from armybuilder.engine.formats import (
@@ -36,7 +39,7 @@ from armybuilder.engine.formats import (
     xml_bytes,
 )
 from catalogues import legacy
-from catalogues.models import Catalogue, Entry, GameSystem, Revision
+from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, ImportJobFile, Revision
 
 JsonDict = dict[str, Any]
 Progress = Callable[[int, str], None]
@@ -489,6 +492,16 @@ def _entry(
             primary = name
     profiles, rules = _info(node, resolver)
     _check_id(node.get("id"), "an entry")
+    costs = [
+        {
+            "typeId": c.get("typeId", ""),
+            "name": c.get("name", ""),
+            "value": c.get("value", 0),
+            "unverified": c.get("unverified") is True,
+        }
+        for c in node.get("costs") or []
+    ]
+    source = node.get("source")
     return {
         "bs_id": str(node.get("id", "")),
         "name": str(node.get("name", "")),
@@ -497,13 +510,13 @@ def _entry(
         "shared": shared,
         "root": root_link is not None or (not parent and not shared),
         "hidden": node.get("hidden") is True or (root_link or {}).get("hidden") is True,
+        "importable": (root_link or node).get("import") is not False,
+        "unverified": node.get("unverified") is True or any(c["unverified"] for c in costs),
+        "source": source[:MAX_ID_LENGTH] if isinstance(source, str) else "",
         "parent_bs_id": parent,
         "primary_category": primary[:MAX_NAME_LENGTH],
         "categories": categories,
-        "costs": [
-            {"typeId": c.get("typeId", ""), "name": c.get("name", ""), "value": c.get("value", 0)}
-            for c in node.get("costs") or []
-        ],
+        "costs": costs,
         "profiles": profiles,
         "rules": rules,
     }
@@ -556,17 +569,13 @@ def build_entries(body: JsonDict, resolver: _Resolver) -> list[JsonDict]:
     return entries
 
 
-def _store(
-    document: _Document,
-    *,
-    owner: GameSystem | Catalogue,
-    unresolved: list[JsonDict],
-    resolver: _Resolver,
-) -> tuple[Revision, int]:
+def _new_revision(
+    document: _Document, *, owner: GameSystem | Catalogue, unresolved: list[JsonDict]
+) -> Revision:
+    """The revision to store for a document (not saved yet)."""
     body = document.body
-    entries = build_entries(body, resolver)
     game_system_revision = body.get("gameSystemRevision")
-    revision = Revision(
+    return Revision(
         game_system=owner if isinstance(owner, GameSystem) else None,
         catalogue=owner if isinstance(owner, Catalogue) else None,
         number=document.revision,
@@ -580,11 +589,17 @@ def _store(
         source_format=document.source_format,
         sha256=document.sha256,
         unresolved_links=unresolved,
-        entry_count=len(entries),
     )
-    _insert_revision(revision)
-    _insert_entries(revision, entries)
-    return revision, len(entries)
+
+
+def _insert(new: Sequence[tuple[Revision, list[JsonDict]]]) -> None:
+    """Save new revisions and their entry rows."""
+    if connection.vendor == "postgresql":
+        _insert_postgres(new)
+        return
+    for revision, entries in new:
+        revision.save(force_insert=True)
+        Entry.objects.bulk_create((Entry(revision=revision, **e) for e in entries), batch_size=500)
 
 
 _ENTRY_COLUMNS = (
@@ -595,6 +610,9 @@ _ENTRY_COLUMNS = (
     "shared",
     "root",
     "hidden",
+    "importable",
+    "unverified",
+    "source",
     "parent_bs_id",
     "primary_category",
     "categories",
@@ -603,54 +621,61 @@ _ENTRY_COLUMNS = (
     "rules",
 )
 _ENTRY_JSON_COLUMNS = frozenset({"categories", "costs", "profiles", "rules"})
+# One encoder for every value: json.dumps with options would build one per call.
+_to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
-def _insert_revision(revision: Revision) -> None:
-    """Save a new revision. On PostgreSQL its values are bound server side: Django binds
-    client side, which escapes the multi-megabyte document in Python and makes the server
-    parse it back out of a string literal."""
-    if connection.vendor != "postgresql":
-        revision.save(force_insert=True)
-        return
+def _insert_postgres(new: Sequence[tuple[Revision, list[JsonDict]]]) -> None:
+    """Insert new revisions and their entry rows, the fast way.
+
+    Revisions are inserted with server-side binding (Django binds client side, which escapes
+    each multi-megabyte document in Python and has the server parse it out of a string
+    literal) in one pipeline: the server stores each document while Python serialises the
+    next one and then the entry rows. The rows of all revisions then go in with one COPY,
+    several times faster than INSERT.
+    """
     meta = Revision._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
-    values = [f.get_db_prep_save(f.pre_save(revision, add=True), connection) for f in fields]
     quote = connection.ops.quote_name
-    sql = (
-        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(meta.pk.column)}"
+    # a concrete field always has a column
+    names = ", ".join(quote(cast(str, f.column)) for f in fields)
+    insert = (
+        f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES ({', '.join(['%s'] * len(fields))}) "
+        f"RETURNING {quote(cast(str, meta.pk.column))}"
     )
-    with psycopg.Cursor(connection.connection) as cursor:
-        cursor.execute(sql, values)
-        row = cursor.fetchone()
-    assert row is not None  # RETURNING always gives the new row
-    revision.pk = row[0]
-    revision._state.adding = False
-    revision._state.db = connection.alias
-
-
-def _insert_entries(revision: Revision, entries: list[JsonDict]) -> None:
-    if connection.vendor != "postgresql":
-        Entry.objects.bulk_create((Entry(revision=revision, **e) for e in entries), batch_size=500)
-        return
-    # COPY is several times faster than INSERT for thousands of rows with JSON columns.
-    table = connection.ops.quote_name(Entry._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(c) for c in ("revision_id", *_ENTRY_COLUMNS))
-    dumps = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
+    raw = connection.connection
+    cursors = [psycopg.Cursor(raw) for _ in new]
+    with raw.pipeline():
+        for cursor, (revision, _entries) in zip(cursors, new, strict=True):
+            values = [
+                # compact JSON from one encoder: a third faster than json.dumps, 8% smaller
+                Jsonb(f.pre_save(revision, add=True), dumps=_to_json)
+                if isinstance(f, models.JSONField)
+                else f.get_db_prep_save(f.pre_save(revision, add=True), connection)
+                for f in fields
+            ]
+            cursor.execute(insert, values)
+        rows = [
+            [_to_json(e[c]) if c in _ENTRY_JSON_COLUMNS else e[c] for c in _ENTRY_COLUMNS]
+            for _revision, entries in new
+            for e in entries
+        ]
+    revision_ids = []
+    for cursor, (revision, entries) in zip(cursors, new, strict=True):
+        inserted = cursor.fetchone()
+        assert inserted is not None  # RETURNING gives the new row
+        cursor.close()
+        revision.pk = inserted[0]
+        revision._state.adding = False
+        revision._state.db = connection.alias
+        revision_ids += [revision.pk] * len(entries)
+    columns = ", ".join(quote(c) for c in ("revision_id", *_ENTRY_COLUMNS))
     with (
-        connection.cursor() as cursor,
-        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+        psycopg.Cursor(raw) as cursor,
+        cursor.copy(f"COPY {quote(Entry._meta.db_table)} ({columns}) FROM STDIN") as copy,
     ):
-        for entry in entries:
-            copy.write_row(
-                (
-                    revision.pk,
-                    *(
-                        dumps(entry[c]) if c in _ENTRY_JSON_COLUMNS else entry[c]
-                        for c in _ENTRY_COLUMNS
-                    ),
-                )
-            )
+        for revision_id, row in zip(revision_ids, rows, strict=True):
+            copy.write_row((revision_id, *row))
 
 
 def _existing(document: _Document, owner: GameSystem | Catalogue) -> Revision | None:
@@ -689,29 +714,72 @@ def import_files(
     Raises CatalogueImportError (nothing stored) when a file cannot be read, a catalogue's
     game system is neither stored nor in the upload, or a revision conflicts.
     """
-    report = progress or (lambda _percent, _message: None)
+    with _without_cyclic_gc():
+        return _import(files, progress or (lambda _percent, _message: None), limits)
+
+
+@contextmanager
+def _without_cyclic_gc() -> Iterator[None]:
+    """Pause the cycle collector: an import builds millions of objects, all in trees (no
+    cycles), and the collector would otherwise re-scan them over and over (a tenth of the
+    import's time). Reference counting still frees everything."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _import(
+    files: Sequence[tuple[str, bytes]], report: Progress, limits: Limits | None
+) -> ImportResult:
     report(0, f"Reading {len(files)} file(s)")
     documents = _dedupe(_read_files(files, limits=limits))
-    # Game systems first: catalogues need theirs.
-    documents.sort(key=lambda d: (d.kind != "gameSystem", d.file))
+    # Game systems first: catalogues need theirs. Older revisions first: an owner takes the
+    # name of its newest revision, and revisions are stored only after every owner is updated.
+    documents.sort(key=lambda d: (d.kind != "gameSystem", d.revision, d.file))
     report(40, f"Read {len(documents)} document(s)")
     closure = _Closure(documents)
-    result = ImportResult()
     with transaction.atomic():
         unresolved = _unresolved_by_file(documents, closure)
         problems: list[FileProblem] = []
+        outcomes: list[_Outcome] = []
         for number, document in enumerate(documents, start=1):
-            imported = _import_one(document, closure, unresolved, problems)
-            if imported is not None:
-                result.revisions.append(imported)
-                result.unresolved_links.extend(
-                    {"file": document.file, **link}
-                    for link in unresolved.get((document.kind, document.bs_id), [])
-                )
-            report(40 + 60 * number // len(documents), f"Stored {document.file}")
+            outcome = _prepare(document, closure, unresolved, problems)
+            if outcome is not None:
+                outcomes.append(outcome)
+            report(40 + 50 * number // len(documents), f"Indexed {document.file}")
         if problems:
             raise CatalogueImportError(problems)
-    return result
+        # All at once: the database stores one document while Python prepares the next.
+        _insert([(o.revision, o.entries) for o in outcomes if o.entries is not None])
+        report(100, f"Stored {len(outcomes)} document(s)")
+    return ImportResult(
+        revisions=[o.imported() for o in outcomes],
+        unresolved_links=[
+            {"file": o.document.file, **link} for o in outcomes for link in o.unresolved
+        ],
+    )
+
+
+def start_import_job(*, files: Sequence[tuple[str, bytes]], user: User | None) -> ImportJob:
+    """Queue ``(name, bytes)`` files for a background import; return the pending job.
+
+    The job and its files are committed before the worker is asked to start, so that it
+    always finds them.
+    """
+    # The task module imports this one, so it is imported when first needed.
+    from catalogues.tasks import import_upload_task
+
+    with transaction.atomic():
+        job = ImportJob.objects.create(created_by=user, message="Waiting for a worker")
+        ImportJobFile.objects.bulk_create(
+            ImportJobFile(job=job, name=name, data=data) for name, data in files
+        )
+        transaction.on_commit(lambda: import_upload_task.delay(job.pk))
+    return job
 
 
 def _unresolved_by_file(
@@ -745,12 +813,39 @@ def _unresolved_by_file(
     return found
 
 
-def _import_one(
+@dataclass(slots=True)
+class _Outcome:
+    """What an import does with one document: keep a stored revision (``entries`` None) or
+    store a new one with its entry rows."""
+
+    document: _Document
+    revision: Revision
+    entries: list[JsonDict] | None
+    unresolved: list[JsonDict]
+
+    def imported(self) -> ImportedRevision:
+        document = self.document
+        return ImportedRevision(
+            file=document.file,
+            kind=document.kind,
+            bs_id=document.bs_id,
+            name=str(document.body["name"]),
+            revision=document.revision,
+            status="unchanged" if self.entries is None else "created",
+            revision_pk=self.revision.pk,
+            entries=self.revision.entry_count,
+            unresolved_links=len(self.unresolved),
+        )
+
+
+def _prepare(
     document: _Document,
     closure: _Closure,
     unresolved_by_file: Mapping[tuple[str, str], list[JsonDict]],
     problems: list[FileProblem],
-) -> ImportedRevision | None:
+) -> _Outcome | None:
+    """The document's owner (created or updated now), and its revision: the stored one, or a
+    new one with its entry index (stored later, with the others). None when refused."""
     owner: GameSystem | Catalogue
     if document.kind == "gameSystem":
         owner = _game_system(document)
@@ -777,24 +872,12 @@ def _import_one(
         return None
     unresolved = unresolved_by_file.get((document.kind, document.bs_id), [])
     if existing is not None:
-        revision, entries, status = existing, existing.entry_count, "unchanged"
-    else:
-        try:
-            revision, entries = _store(
-                document, owner=owner, unresolved=unresolved, resolver=_Resolver(visible, closure)
-            )
-        except FormatError as error:
-            problems.append(FileProblem(document.file, error.code, error.message))
-            return None
-        status = "created"
-    return ImportedRevision(
-        file=document.file,
-        kind=document.kind,
-        bs_id=document.bs_id,
-        name=str(document.body["name"]),
-        revision=document.revision,
-        status=status,
-        revision_pk=revision.pk,
-        entries=entries,
-        unresolved_links=len(unresolved),
-    )
+        return _Outcome(document, existing, None, unresolved)
+    try:
+        entries = build_entries(document.body, _Resolver(visible, closure))
+    except FormatError as error:
+        problems.append(FileProblem(document.file, error.code, error.message))
+        return None
+    revision = _new_revision(document, owner=owner, unresolved=unresolved)
+    revision.entry_count = len(entries)
+    return _Outcome(document, revision, entries, unresolved)

@@ -5,16 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.admin.views.decorators import staff_member_required
-from django.core.files.uploadedfile import UploadedFile
 from django.core.paginator import Page, Paginator
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from catalogues import selectors
+from catalogues import selectors, services
 from catalogues.forms import EntrySearchForm, UploadForm
-from catalogues.models import GameSystem, ImportJob, ImportJobFile, Revision
-from catalogues.tasks import import_upload_task
+from catalogues.models import GameSystem, ImportJob, Revision
 
 ENTRIES_PER_PAGE = 50
 FINISHED = frozenset({ImportJob.Status.SUCCEEDED, ImportJob.Status.FAILED})
@@ -175,7 +172,11 @@ def upload(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = UploadForm(request.POST, request.FILES)
         if form.is_valid():
-            job = _start_import(form.cleaned_data["uploads"], request.user)
+            uploads = form.cleaned_data["uploads"]
+            job = services.start_import_job(
+                files=[(f.name or "upload", f.read()) for f in uploads],
+                user=request.user if request.user.is_authenticated else None,
+            )
             return redirect("catalogues:import_job", pk=job.pk)
     else:
         form = UploadForm()
@@ -192,17 +193,6 @@ def import_job_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def import_job_status(request: HttpRequest, pk: int) -> HttpResponse:
     """The job's status panel alone: the job page polls it until the job ends."""
     return render(request, "catalogues/_import_job_status.html", _job_context(pk))
-
-
-def _start_import(files: list[UploadedFile[Any]], user: Any) -> ImportJob:
-    with transaction.atomic():
-        job = ImportJob.objects.create(created_by=user, message="Waiting for a worker")
-        ImportJobFile.objects.bulk_create(
-            ImportJobFile(job=job, name=f.name or "upload", data=f.read()) for f in files
-        )
-        # The worker must see the committed job and files.
-        transaction.on_commit(lambda: import_upload_task.delay(job.pk))
-    return job
 
 
 def _job_context(pk: int) -> dict[str, Any]:

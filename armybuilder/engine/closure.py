@@ -40,7 +40,8 @@ def unwrap(document: Mapping[str, Any]) -> JsonDict:
         body = document.get(key)
         if isinstance(body, dict) and len(document) == 1:
             return body
-    return dict(document)
+    # the same object when it can be: callers cache per-body work by identity
+    return document if isinstance(document, dict) else dict(document)
 
 
 def iter_nodes(node: Any) -> Iterator[JsonDict]:

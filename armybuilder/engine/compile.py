@@ -9,12 +9,14 @@ from typing import Any
 from armybuilder.engine.closure import catalogue_closure, index_ids, iter_nodes, unwrap
 from armybuilder.engine.model import (
     CategoryNode,
+    Constrained,
     Constraint,
     CostType,
     EntryNode,
     ForceNode,
     InfoNode,
     JsonDict,
+    QuerySpec,
     as_float,
     constrained_within,
 )
@@ -47,13 +49,16 @@ class Compiled:
             self._visible[cid] = [*catalogue_closure(cid, self.catalogues), self.game_system_id]
         self.cost_types = self._cost_types()
         self._roots: dict[str, list[EntryNode]] = {}
-        self._constrained_roots: dict[str, list[EntryNode]] = {}
+        self._constrained_roots: dict[str, Constrained] = {}
         self._document_rules: dict[str, list[InfoNode]] = {}
         self._uncategorised: dict[str, bool] = {}
         # read-only views of infos and categories no modifier can change (see evaluate.py)
         self.static_info_views: dict[InfoNode, tuple[list[ProfileView], list[RuleView]]] = {}
         self.static_category_views: dict[tuple[CategoryNode, bool], CategoryView] = {}
         self._categories: dict[tuple[str, str], CategoryNode] = {}
+        self._bare_categories: dict[str, CategoryNode] = {}
+        # what each condition, repeat and constraint asks, read once (see evaluate.py)
+        self.query_specs: dict[int, tuple[JsonDict, QuerySpec]] = {}
         self.force_entries: dict[str, ForceNode] = {}
         for doc_id, body in [(self.game_system_id, self.game_system), *self.catalogues.items()]:
             for raw in (body.get("forceEntries") or []) + (body.get("sharedForceEntries") or []):
@@ -89,10 +94,16 @@ class Compiled:
 
     def bare_category(self, category_id: str) -> CategoryNode:
         """A category entry on its own (one a modifier adds), cached."""
-        doc_id = next(
-            (d for d, index in self._index.items() if category_id in index), self.game_system_id
-        )
-        return self.category({"targetId": category_id}, doc_id)
+        node = self._bare_categories.get(category_id)
+        if node is None:
+            doc_id = next(
+                (d for d, index in self._index.items() if category_id in index),
+                self.game_system_id,
+            )
+            node = self._bare_categories[category_id] = self.category(
+                {"targetId": category_id}, doc_id
+            )
+        return node
 
     def document_revision(self, doc_id: str) -> int:
         body = self.catalogues.get(doc_id) or (
@@ -119,6 +130,7 @@ class Compiled:
                         str(raw.get("name", "")),
                         bool(raw.get("hidden", False)),
                         None if limit is None else as_float(limit),
+                        raw.get("rule"),
                     ),
                 )
         return list(out.values())
@@ -243,11 +255,11 @@ class Compiled:
             self._uncategorised[catalogue_id] = cached
         return cached
 
-    def constrained_roots(self, catalogue_id: str) -> list[EntryNode]:
+    def constrained_roots(self, catalogue_id: str) -> Constrained:
         """Top-level entries (and entries in top-level groups) that carry constraints."""
         cached = self._constrained_roots.get(catalogue_id)
         if cached is None:
-            cached = constrained_within(self.root_entries(catalogue_id))
+            cached = Constrained(constrained_within(self.root_entries(catalogue_id)))
             self._constrained_roots[catalogue_id] = cached
         return cached
 

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from armybuilder.engine import report
+from armybuilder.engine import expressions, modifier_types, report
 from armybuilder.engine.model import (
     CategoryNode,
     Constraint,
     EntryNode,
     InfoNode,
     JsonDict,
+    QuerySpec,
     as_float,
     is_aimed,
 )
@@ -47,11 +49,13 @@ ENTRY_FIELDS = frozenset({"name", "hidden", "page", "publicationId", "descriptio
 MESSAGE_FIELDS = {"error": report.ERROR, "warning": report.WARNING, "info": report.INFO}
 # New Recruit applies modifiers by kind: set, then arithmetic, then text, then rounding; each
 # kind keeps its list order.
-TYPE_PRIORITY = {"set": 0, "append": 2, "prepend": 2, "floor": 3, "ceil": 3}
-ARITHMETIC = frozenset(
-    {"increment", "decrement", "multiply", "divide", "modulo", "power", "floor", "ceil"}
+TYPE_PRIORITY = {"set": 0, "append": 2, "prepend": 2, "replace": 2, "floor": 3, "ceil": 3}
+ARITHMETIC = (
+    frozenset({"increment", "decrement", "multiply", "divide", "modulo", "power", "floor", "ceil"})
+    | modifier_types.NUMERIC
 )
 FIRST_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+SPEC_CACHE_SIZE = 1 << 16
 
 
 # ================================================================================ contexts
@@ -134,6 +138,9 @@ def _apply(mod_type: str, current: Any, raw_value: str, times: int) -> Any:
 
 
 def _repeat_arith(mod_type: str, value: float, operand: float, times: int) -> float:
+    combined = modifier_types.numeric(mod_type, value, operand, times)
+    if combined is not None:
+        return combined
     for _ in range(times):
         value = _arith(mod_type, value, operand)
     return value
@@ -204,13 +211,14 @@ class Evaluator:
         self._primaries: dict[str, str | None] = {}
         self._busy: set[str] = set()
         # per force / roster: index key -> selections (built once per evaluation)
-        self._indexes: dict[tuple[int, bool], dict[str, list[Selection]]] = {}
+        # (keyed by the forces a scope covers, so a force and a one-force roster share one)
+        self._indexes: dict[tuple[int, ...], dict[str, list[Selection]]] = {}
         self._selections_by_id: dict[str, Selection] | None = None
         # modifiers other selections aim at a selection; None until first needed
         self._incoming: dict[str, list[tuple[JsonDict, int]]] | None = None if with_aimed else {}
         self._effective_keys: dict[str, frozenset[str]] = {}
-        self._building: set[tuple[int, bool]] = set()  # scope indexes being built
-        self._static_indexes: dict[tuple[int, bool], dict[str, list[Selection]]] = {}
+        self._building: set[tuple[int, ...]] = set()  # scope indexes being built
+        self._static_indexes: dict[tuple[int, ...], dict[str, list[Selection]]] = {}
         self._queries: dict[tuple[Any, ...], float] = {}
         # views no modifier can change are built once per compiled closure and shared
         self._static_infos = self.compiled.static_info_views
@@ -335,6 +343,15 @@ class Evaluator:
         if mod_type == "hide":  # the 1.15 spelling of "set hidden"
             values.fields["hidden"] = True
             return
+        if name == "annotation":  # New Recruit's note shown beside the selection
+            values.fields.setdefault("annotation", "")
+        if mod_type == "replace":
+            if name in values.fields:
+                find = str(modifier.get("arg", ""))
+                values.fields[name] = modifier_types.replace_text(
+                    values.fields[name], find, raw_value
+                )
+            return
         if name not in values.fields:
             return
         values.fields[name] = _apply(mod_type, values.fields[name], raw_value, times)
@@ -355,16 +372,15 @@ class Evaluator:
     # -------------------------------------------------------------------------- conditions
 
     def conditions_hold(self, holder: JsonDict, ctx: Ctx) -> bool:
-        return all(self.condition(c, ctx) for c in holder.get("conditions") or []) and all(
-            self.condition_group(g, ctx) for g in holder.get("conditionGroups") or []
+        return (
+            all(self.condition(c, ctx) for c in holder.get("conditions") or [])
+            and all(self.condition_group(g, ctx) for g in holder.get("conditionGroups") or [])
+            and expressions.local_groups_hold(self, holder, ctx)
         )
 
     def condition_group(self, group: JsonDict, ctx: Ctx) -> bool:
-        results = [self.condition(c, ctx) for c in group.get("conditions") or []]
-        results += [self.condition_group(g, ctx) for g in group.get("conditionGroups") or []]
-        if group.get("type", "and") == "or":
-            return any(results)
-        return all(results)
+        """A condition group, New Recruit's expression nodes included (see expressions.py)."""
+        return expressions.group_holds(self, group, ctx)
 
     def condition(self, cond: JsonDict, ctx: Ctx) -> bool:
         ctype = str(cond.get("type", ""))
@@ -376,20 +392,7 @@ class Evaluator:
         if ctype in ("instanceOf", "notInstanceOf"):
             found = any(self.instance_of(obj, child_id) for obj in self.scope_objects(scope, ctx))
             return found if ctype == "instanceOf" else not found
-        value = self.query(cond, ctx)
-        if ctype == "atLeast":
-            return value >= threshold
-        if ctype == "atMost":
-            return value <= threshold
-        if ctype == "greaterThan":
-            return value > threshold
-        if ctype == "lessThan":
-            return value < threshold
-        if ctype == "equalTo":
-            return value == threshold
-        if ctype == "notEqualTo":
-            return value != threshold
-        return False
+        return expressions.passes(ctype, self.query(cond, ctx), threshold)
 
     def repeat_times(self, holder: JsonDict, ctx: Ctx) -> int:
         repeats = holder.get("repeats") or []
@@ -474,21 +477,52 @@ class Evaluator:
 
     # ------------------------------------------------------------------------------ queries
 
-    def query(self, spec: JsonDict, ctx: Ctx, entry: EntryNode | None = None) -> float:
-        """The value a condition, repeat or constraint reads (``entry``: count that entry)."""
-        field_name = str(spec.get("field", "selections"))
+    def _spec(self, spec: JsonDict) -> QuerySpec:
+        """What a condition, repeat or constraint asks, read once per compiled closure."""
+        specs = self.compiled.query_specs
+        found = specs.get(id(spec))
+        if found is None:
+            if len(specs) >= SPEC_CACHE_SIZE:  # specs made on the fly must not pile up
+                specs.clear()
+            found = specs[id(spec)] = (
+                spec,  # kept, so that no other spec gets its id while cached
+                (
+                    str(spec.get("field", "selections")),
+                    str(spec.get("scope", "self")),
+                    str(spec.get("childId") or ""),
+                    bool(spec.get("shared", False)),
+                    bool(spec.get("includeChildSelections", False)),
+                    bool(spec.get("includeChildForces", False)),
+                    bool(spec.get("percentValue")),
+                ),
+            )
+        return found[1]
+
+    def query(
+        self,
+        spec: JsonDict,
+        ctx: Ctx,
+        entry: EntryNode | None = None,
+        child_id: str | None = None,
+    ) -> float:
+        """The value a condition, repeat or constraint reads (``entry``: count that entry;
+        ``child_id``: count that instead of the spec's own childId)."""
+        field_name, scope, own_child, shared, deep, child_forces, percent = self._spec(spec)
         if field_name.startswith("limit::"):
             return self.roster.cost_limits.get(field_name[7:], 0.0)
-        scope = str(spec.get("scope", "self"))
-        child_id = str(spec.get("childId") or "")
-        shared = bool(spec.get("shared", False))
-        deep = bool(spec.get("includeChildSelections", False))
-        child_forces = bool(spec.get("includeChildForces", False))
+        if child_id is None:
+            child_id = own_child
         objects = self.scope_objects(scope, ctx)
-        percent = bool(spec.get("percentValue"))
-        key: tuple[Any, ...] = (field_name, child_id, shared, deep, child_forces, percent)
-        key += (entry.path_id if entry is not None else None,)
-        key += tuple(o if isinstance(o, CategoryScope) else id(o) for o in objects)
+        key: tuple[Any, ...] = (
+            field_name,
+            child_id,
+            shared,
+            deep,
+            child_forces,
+            percent,
+            entry.path_id if entry is not None else None,
+            *(o if isinstance(o, CategoryScope) else id(o) for o in objects),
+        )
         cached = self._queries.get(key)
         if cached is None:
             cached = self._query(
@@ -512,20 +546,30 @@ class Evaluator:
         if field_name == "forces":
             forces = [f for obj in objects for f in self._forces_in(obj, child_forces)]
             return float(sum(1 for f in forces if self._force_matches(f, child_id)))
-        value = 0.0
-        total = 0.0
+        per = objects[0] if len(objects) == 1 and isinstance(objects[0], Selection) else None
+        matched = self.matching_in(
+            objects, deep, child_forces, self._match_key(entry, child_id, shared)
+        )
+        value = self._measure(matched, field_name, child_id == "" and entry is None, per)
+        if not percent:
+            return value
+        total = self._measure(
+            self.matching_in(objects, deep, child_forces, "*"), field_name, True, per
+        )
+        return value / total * 100.0 if total else 0.0
+
+    def matching_in(
+        self, objects: list[Scope], deep: bool, child_forces: bool, key: str
+    ) -> list[Selection]:
+        """Selections answering to ``key`` in any of the scope objects, each once (the
+        objects of ``ancestor`` nest, so they hold the same selections)."""
+        if len(objects) == 1:
+            return self._matching(objects[0], deep, child_forces, key)
+        found: dict[int, Selection] = {}
         for obj in objects:
-            per = obj if isinstance(obj, Selection) else None
-            matched = self._matching(
-                obj, deep, child_forces, self._match_key(entry, child_id, shared)
-            )
-            value += self._measure(matched, field_name, child_id == "" and entry is None, per)
-            if percent:
-                pool = self._matching(obj, deep, child_forces, "*")
-                total += self._measure(pool, field_name, True, per)
-        if percent:
-            return value / total * 100.0 if total else 0.0
-        return value
+            for sel in self._matching(obj, deep, child_forces, key):
+                found.setdefault(id(sel), sel)
+        return list(found.values())
 
     def _measure(
         self,
@@ -534,7 +578,12 @@ class Evaluator:
         own_only: bool,
         per: Selection | None = None,
     ) -> float:
-        """Selections counted (per model of ``per`` when given) or their summed costs."""
+        """Selections counted (per model of ``per`` when given), their associations (both
+        ways: New Recruit's ``associations`` field) or their summed costs."""
+        if field_name == "associations":
+            chosen = list(selections)
+            incoming = Counter(t for s in self.roster.all_selections() for _, t in s.associations)
+            return float(sum(len(s.associations) + incoming[s.id] for s in chosen))
         if field_name == "selections":
             scale = per.number if per is not None and per.number else 1
             return float(sum(s.number for s in selections)) / scale
@@ -589,7 +638,10 @@ class Evaluator:
         """Selections in a scope object answering to ``key`` (forces and the roster indexed)."""
         if isinstance(obj, (Selection, CategoryScope)):
             return [s for s in self._selections_in(obj, deep, child_forces) if key in self._keys(s)]
-        cache_key = (id(obj), child_forces)
+        if isinstance(obj, Roster):
+            cache_key = tuple(id(force) for force in obj.all_forces())
+        else:
+            cache_key = tuple(id(force) for force in (obj.walk() if child_forces else [obj]))
         index = self._indexes.get(cache_key)
         if index is not None:
             return index.get(key, [])
@@ -701,6 +753,7 @@ class Evaluator:
                     )
                 out.extend(self._association_problems(sel))
                 out.extend(self._container_problems(force, sel, seen))
+        out.extend(self._roster_category_problems())
         return out + self._cost_limit_problems(view) + self.roster.load_problems
 
     def _association_problems(self, sel: Selection) -> list[Problem]:
@@ -760,9 +813,8 @@ class Evaluator:
                 continue
             total = view.total_cost(type_id)
             if total > limit + 1e-9:
-                name = next(
-                    (ct.name for ct in self.compiled.cost_types if ct.id == type_id), type_id
-                )
+                cost_type = next((ct for ct in self.compiled.cost_types if ct.id == type_id), None)
+                name = cost_type.name if cost_type is not None else type_id
                 out.append(
                     Problem(
                         report.COST_LIMIT_EXCEEDED,
@@ -774,6 +826,7 @@ class Evaluator:
                         type_id,
                         f"The roster costs {_number_text(total)} {name}, "
                         f"over the limit of {_number_text(limit)}.",
+                        cost_type.rule if cost_type is not None else None,
                     )
                 )
         return out
@@ -795,22 +848,69 @@ class Evaluator:
         return out
 
     def _category_problems(self, force: Force, category: CategoryNode) -> list[Problem]:
-        out: list[Problem] = []
+        # a roster-wide limit is checked once, for the roster (``_roster_category_problems``)
+        mine = [c for c in category.constraints if c.scope != "roster"]
         ctx = Ctx(self.roster, force)
+        return self._category_checks(category, mine, ctx, "category", force.id)
+
+    def _roster_category_problems(self) -> list[Problem]:
+        """The roster-scope constraints of the categories the forces link and of the game
+        system's own categories, each checked once for the whole roster: owned by the
+        category of the first force linking it, else by the roster."""
+        out: list[Problem] = []
+        done: set[tuple[str, str]] = set()
+        linked = [(f, c) for f in self.roster.all_forces() for c in f.node.categories]
+        own = [
+            (None, self.compiled.bare_category(str(raw.get("id", ""))))
+            for raw in self.compiled.game_system.get("categoryEntries") or []
+        ]
+        for force, category in linked + own:
+            fresh = [
+                c
+                for c in category.constraints
+                if c.scope == "roster" and (c.id, category.id) not in done
+            ]
+            done.update((c.id, category.id) for c in fresh)
+            if fresh:
+                ctx = Ctx(self.roster, force)
+                owner = ("category", force.id) if force is not None else ("roster", self.roster.id)
+                out.extend(self._category_checks(category, fresh, ctx, *owner))
+        return out
+
+    def _category_checks(
+        self,
+        category: CategoryNode,
+        constraints: list[Constraint],
+        ctx: Ctx,
+        owner_type: str,
+        owner_id: str,
+    ) -> list[Problem]:
+        out: list[Problem] = []
+        if not constraints:
+            return out
         values = Values({c.id: c.value for c in category.constraints})
         self.apply_modifiers(category.modifier_sources, ctx, values)
-        members = [s for s in force.selections if self._primary_category(s) == category.id]
-        for constraint in category.constraints:
+        force = ctx.force
+        members = (
+            [s for s in force.selections if self._primary_category(s) == category.id]
+            if force is not None
+            else []
+        )
+        for constraint in constraints:
             limit = float(values.fields.get(constraint.id, constraint.value))
             on_limit = self._against_cost_limit(constraint, limit)
             if on_limit is not None:
                 spec, limit = on_limit
-                count = self.query({**spec, "childId": category.id}, ctx)
-            elif constraint.field == "selections" and constraint.scope in ("parent", "force"):
+                count = self.query(spec, ctx, child_id=category.id)
+            elif (
+                constraint.field == "selections"
+                and constraint.scope in ("parent", "force")
+                and force is not None
+            ):
                 count = float(sum(s.number for s in members))
             else:
-                count = self.query({**constraint.raw, "childId": category.id}, ctx)
-            problem = self._check(constraint, limit, count, "category", force.id, category.id)
+                count = self.query(constraint.raw, ctx, child_id=category.id)
+            problem = self._check(constraint, limit, count, owner_type, owner_id, category.id)
             if problem is not None:
                 out.append(problem)
         return out
@@ -848,10 +948,10 @@ class Evaluator:
     ) -> list[Problem]:
         """Constraints of every entry available directly under ``parent`` (or the force)."""
         if parent is not None:
-            nodes = parent.node.constrained
+            constrained = parent.node.constrained
             siblings = parent.children
         else:
-            nodes = self.compiled.constrained_roots(force.catalogue_id)
+            constrained = self.compiled.constrained_roots(force.catalogue_id)
             siblings = force.selections
         # entry or group -> the sibling selections of it (or within it)
         members: dict[int, list[Selection]] = {}
@@ -861,11 +961,13 @@ class Evaluator:
             while group is not None and group.kind == "group":
                 members.setdefault(id(group), []).append(sel)
                 group = group.parent
+        # only entries selected here or with a minimum can fail: those, in definition order
+        wanted = set(constrained.minimums)
+        wanted.update(i for i in map(constrained.position.get, members) if i is not None)
         out: list[Problem] = []
-        for node in nodes:
-            mine = members.get(id(node), [])
-            if mine or node.has_minimum:
-                out.extend(self._node_problems(force, parent, node, mine, seen))
+        for i in sorted(wanted):
+            node = constrained.nodes[i]
+            out.extend(self._node_problems(force, parent, node, members.get(id(node), []), seen))
         return out
 
     def _node_problems(
@@ -897,7 +999,7 @@ class Evaluator:
             on_limit = self._against_cost_limit(constraint, limit)
             if on_limit is not None:
                 spec, limit = on_limit
-                count = self.query({**spec, "childId": ""}, ctx, node)
+                count = self.query(spec, ctx, node, child_id="")
             else:
                 count = self.constraint_count(constraint, node, ctx)
             if node.kind == "group" or constraint.type == "min" or first is None:
@@ -951,7 +1053,7 @@ class Evaluator:
         if constraint.scope == "self":
             own = [ctx.selection] if ctx.selection is not None else []
             return self._measure(own, constraint.field, False)
-        return self.query({**spec, "childId": ""}, ctx, node)
+        return self.query(spec, ctx, node, child_id="")
 
     def _check(
         self,
@@ -1120,8 +1222,9 @@ class Evaluator:
     def _selection_view(self, sel: Selection, parent: SelectionView | None) -> SelectionView:
         ctx = self._ctx_of(sel)
         values = self.entry_values(sel.node, ctx)
+        number = sel.number
         costs = [
-            CostView(ct.id, ct.name, float(values.fields[ct.id]) * sel.number, ct.hidden)
+            CostView(ct.id, ct.name, float(values.fields[ct.id]) * number, ct.hidden)
             for ct in self.compiled.cost_types
             if ct.id in values.fields
         ]
@@ -1142,7 +1245,7 @@ class Evaluator:
             base_entry_id=sel.node.id,
             name=as_text(values.fields["name"]),
             type=sel.node.type,
-            number=sel.number,
+            number=number,
             hidden=bool(values.fields["hidden"]),
             force_id=sel.force.id,
             costs=costs,
@@ -1158,6 +1261,7 @@ class Evaluator:
             custom_name=sel.custom_name,
             custom_notes=sel.custom_notes,
             associations=list(sel.associations),
+            annotation=opt_text(values.fields.get("annotation")),
         )
         children = sorted(sel.children, key=lambda s: natural_key(self._name(s)))
         view.children = [self._selection_view(c, view) for c in children]

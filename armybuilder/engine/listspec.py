@@ -54,6 +54,7 @@ def _add_selections(
     # Children the editor already auto-selected (minimums, defaults) are taken over by the
     # first spec naming the same entry, so a spec reads like the finished list.
     automatic = list(parent.children if parent is not None else force.selections)
+    picked_groups: set[int] = set()
     for spec in specs:
         entry_id = str(spec["entryId"])
         number = int(spec.get("number", 1))
@@ -69,9 +70,19 @@ def _add_selections(
             # An option picked again merges into its earlier selection (as in the builder),
             # so the spec's number adds to what that selection already had.
             edit.set_count(selection, before.get(id(selection), 0) + number)
+        if selection.node.parent is not None and selection.node.parent.kind == "group":
+            picked_groups.add(id(selection.node.parent))
         selection.custom_name = spec.get("customName", selection.custom_name)
         selection.custom_notes = spec.get("customNotes", selection.custom_notes)
         _add_selections(roster, force, selection, spec.get("selections") or [])
+    # Picking an option of a group replaces the group's default, as choosing it in the
+    # builder does; defaults of groups the spec does not touch, and minimums, stay.
+    for leftover in automatic:
+        group = leftover.node.parent
+        if group is None or id(group) not in picked_groups:
+            continue
+        if group.attr("defaultSelectionEntryId") in leftover.node.ids:
+            roster.remove_selection(leftover)
 
 
 def _take_automatic(automatic: list[Selection], entry_id: str) -> Selection | None:

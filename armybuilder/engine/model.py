@@ -8,6 +8,7 @@ for their lazy child caches.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
     from armybuilder.engine.compile import Compiled
 
 JsonDict = dict[str, Any]
+# what a condition, repeat or constraint asks: field, scope, childId, shared,
+# includeChildSelections, includeChildForces, percentValue
+QuerySpec = tuple[str, str, str, bool, bool, bool, bool]
 
 
 def as_float(value: Any, default: float = 0.0) -> float:
@@ -31,30 +35,27 @@ def as_float(value: Any, default: float = 0.0) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Constraint:
-    """A constraint with the id of the entry (or link) that declares it."""
+    """A constraint with the id of the entry (or link) that declares it.
+
+    Its attributes are read from ``raw`` once: every evaluation checks every constraint.
+    """
 
     raw: JsonDict
     owner_id: str
+    # (``dataclasses.field``: the name ``field`` is one of these attributes)
+    id: str = dataclasses.field(init=False)
+    type: str = dataclasses.field(init=False)
+    field: str = dataclasses.field(init=False)
+    scope: str = dataclasses.field(init=False)
+    value: float = dataclasses.field(init=False)
 
-    @property
-    def id(self) -> str:
-        return str(self.raw.get("id", ""))
-
-    @property
-    def type(self) -> str:
-        return str(self.raw.get("type", ""))
-
-    @property
-    def field(self) -> str:
-        return str(self.raw.get("field", "selections"))
-
-    @property
-    def scope(self) -> str:
-        return str(self.raw.get("scope", "parent"))
-
-    @property
-    def value(self) -> float:
-        return as_float(self.raw.get("value"))
+    def __post_init__(self) -> None:
+        raw = self.raw
+        object.__setattr__(self, "id", str(raw.get("id", "")))
+        object.__setattr__(self, "type", str(raw.get("type", "")))
+        object.__setattr__(self, "field", str(raw.get("field", "selections")))
+        object.__setattr__(self, "scope", str(raw.get("scope", "parent")))
+        object.__setattr__(self, "value", as_float(raw.get("value")))
 
 
 @dataclass(slots=True)
@@ -63,6 +64,7 @@ class CostType:
     name: str
     hidden: bool
     default_limit: float | None
+    rule: JsonDict | None = None  # our extension: cited when a roster goes over the limit
 
 
 class Merged:
@@ -112,6 +114,7 @@ class CategoryNode(Merged):
     raw: JsonDict
     infos: list[InfoNode]
     constraints: list[Constraint]
+    _static: bool | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -124,9 +127,11 @@ class CategoryNode(Merged):
     @property
     def static(self) -> bool:
         """True when no modifier can change this category's name or infos."""
-        return not any(has_modifiers(s) for s in self.modifier_sources) and all(
-            info.static for info in self.infos
-        )
+        if self._static is None:
+            self._static = not any(has_modifiers(s) for s in self.modifier_sources) and all(
+                info.static for info in self.infos
+            )
+        return self._static
 
 
 @dataclass(slots=True)
@@ -162,7 +167,7 @@ class EntryNode(Merged):
     _children: list[EntryNode] | None = field(default=None, repr=False)
     _infos: list[InfoNode] | None = field(default=None, repr=False)
     _categories: list[CategoryNode] | None = field(default=None, repr=False)
-    _constrained: list[EntryNode] | None = field(default=None, repr=False)
+    _constrained: Constrained | None = field(default=None, repr=False)
     _static: dict[str, Any] | None = field(default=None, repr=False)
     _modified: frozenset[str] | None = field(default=None, repr=False)
     _has_minimum: bool | None = field(default=None, repr=False)
@@ -272,10 +277,10 @@ class EntryNode(Merged):
         return self._static
 
     @property
-    def constrained(self) -> list[EntryNode]:
+    def constrained(self) -> Constrained:
         """Entries and groups under this node (through groups) that carry constraints."""
         if self._constrained is None:
-            self._constrained = constrained_within(self.children)
+            self._constrained = Constrained(constrained_within(self.children))
         return self._constrained
 
     @property
@@ -337,6 +342,21 @@ def find_entry(nodes: list[EntryNode], entry_id: str) -> EntryNode | None:
         if found is not None:
             return found
     return None
+
+
+class Constrained:
+    """Entries and groups under one place that carry constraints, in definition order.
+
+    Most of them are neither selected nor have a minimum; ``position`` and ``minimums`` let
+    a check visit only those that are (see ``Evaluator._container_problems``).
+    """
+
+    __slots__ = ("nodes", "position", "minimums")
+
+    def __init__(self, nodes: list[EntryNode]) -> None:
+        self.nodes = nodes
+        self.position = {id(node): i for i, node in enumerate(nodes)}
+        self.minimums = [i for i, node in enumerate(nodes) if node.has_minimum]
 
 
 def constrained_within(nodes: list[EntryNode]) -> list[EntryNode]:

@@ -43,14 +43,16 @@ class Selection:
     @property
     def number(self) -> int:
         """Effective number: the amount per parent model times the parent's number."""
-        if self.parent is not None:
-            return self.amount * self.parent.number
-        return self.amount
+        number = self.amount
+        parent = self.parent
+        while parent is not None:
+            number *= parent.amount
+            parent = parent.parent
+        return number
 
     def walk(self) -> Iterator[Selection]:
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        """This selection and its descendants, depth first."""
+        return depth_first([self])
 
     def ancestors(self) -> Iterator[Selection]:
         current = self.parent
@@ -61,6 +63,18 @@ class Selection:
     @property
     def siblings(self) -> list[Selection]:
         return self.parent.children if self.parent is not None else self.force.selections
+
+
+def depth_first(selections: list[Selection]) -> Iterator[Selection]:
+    """The selections and their descendants, depth first, in order.
+
+    One loop over a stack: nested generators cost a step per level for every selection.
+    """
+    stack = selections[::-1]
+    while stack:
+        selection = stack.pop()
+        yield selection
+        stack.extend(reversed(selection.children))
 
 
 @dataclass(eq=False)
@@ -77,8 +91,7 @@ class Force:
     category_custom: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
 
     def all_selections(self) -> Iterator[Selection]:
-        for selection in self.selections:
-            yield from selection.walk()
+        return depth_first(self.selections)
 
     def walk(self) -> Iterator[Force]:
         yield self

@@ -94,6 +94,7 @@ class SelectionView:
     custom_name: str | None = None
     custom_notes: str | None = None
     associations: list[tuple[str, str]] = field(default_factory=list)  # (association, selection)
+    annotation: str | None = None  # New Recruit's "annotation" pseudo-field, set by modifiers
 
     def cost(self, type_id: str) -> float:
         """This selection's own cost of one type (number included, children excluded)."""

@@ -3,10 +3,12 @@
 Skipped on other databases, and on a PostgreSQL server built without lz4.
 """
 
+from typing import Any
+
 from django.db import DatabaseError, migrations, transaction
 
 
-def use_lz4(apps, schema_editor):
+def use_lz4(apps: Any, schema_editor: Any) -> None:
     if schema_editor.connection.vendor != "postgresql":
         return
     table = schema_editor.quote_name(apps.get_model("catalogues", "Revision")._meta.db_table)

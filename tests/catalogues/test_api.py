@@ -137,7 +137,8 @@ def test_entries_of_a_revision(client: Client, orcs: Catalogue) -> None:
     assert names(payload) == ["Battle Wagon", "Boyz", "Warboss"]
     boyz = next(e for e in payload["results"] if e["name"] == "Boyz")
     assert boyz["primary_category"] == "Troops"
-    assert {"typeId": data.PTS, "name": "pts", "value": 70} in boyz["costs"]
+    assert {"typeId": data.PTS, "name": "pts", "value": 70, "unverified": True} in boyz["costs"]
+    assert (boyz["unverified"], boyz["importable"]) == (True, True)
 
 
 def test_entry_detail(client: Client, orcs: Catalogue) -> None:

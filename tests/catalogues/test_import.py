@@ -124,7 +124,7 @@ def test_import_stores_documents_and_the_entry_index() -> None:
     assert revision.entry_count == 4
     hero = revision.entries.get(bs_id="se-hero")
     assert (hero.root, hero.shared, hero.primary_category) == (True, True, "HQ")
-    assert hero.costs == [{"typeId": "pts", "name": "pts", "value": 100}]
+    assert hero.costs == [{"typeId": "pts", "name": "pts", "value": 100, "unverified": False}]
     assert [p["name"] for p in hero.profiles] == ["Sword"]
     assert hero.profiles[0]["characteristics"] == [{"name": "S", "typeId": "s", "value": "4"}]
     assert [r["description"] for r in hero.rules] == ["Never flees."]
@@ -351,3 +351,14 @@ def test_progress_is_reported_up_to_completion() -> None:
     )
     assert seen == sorted(seen)
     assert (seen[0], seen[-1]) == (0, 100)
+
+
+def test_an_owner_takes_the_name_of_its_newest_revision_in_the_upload() -> None:
+    newer = _changed(CAT, revision=2, name="Renamed Army")
+    # the newer revision's file comes first
+    import_files(files=[_json(GST, "g.json"), _json(newer, "a.json"), _json(CAT, "b.json")])
+
+    assert Catalogue.objects.get(bs_id="cat-1").name == "Renamed Army"
+    assert sorted(
+        Revision.objects.filter(catalogue__bs_id="cat-1").values_list("number", flat=True)
+    ) == [1, 2]

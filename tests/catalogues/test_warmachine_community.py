@@ -87,9 +87,11 @@ def _swap_size(roster: Roster, force: Force, unit: Selection, size: str) -> None
     select_entry(roster, force, target.id, unit)
 
 
-def _army(forces: list[list[str]]) -> Evaluation:
+def _army(forces: list[list[str]], points_limit: float | None = None) -> Evaluation:
     compiled, catalogue_id = _compiled()
     roster = Roster(compiled)
+    if points_limit is not None:
+        roster.set_cost_limit(POINTS, points_limit)
     for names in forces:
         force = roster.add_force(STANDARD, catalogue_id)
         for name in names:
@@ -134,3 +136,47 @@ def test_field_allowance_holds_per_force_in_the_community_data() -> None:
         ("constraint.max", "Stormblade Infantry")
     ]
     assert evaluation.view.total_cost(POINTS) == 99
+
+
+# ----------------------------------------------------------- illegal versions of T01 (issue item 8)
+
+ENCOUNTER_POINTS = 100  # T01's encounter level: a cap on army points, no minimum (WM-R06)
+
+
+def _errors(evaluation: Evaluation) -> list[tuple[str, str, str, str]]:
+    """Each error as (code, owner type, owner's name or "", constraint id)."""
+    names = {s.id: s.name for s in evaluation.view.all_selections()}
+    return sorted(
+        (p.code, p.owner_type, names.get(p.owner_id, ""), p.constraint_id)
+        for p in evaluation.problems
+        if p.severity in ("error", "warning")
+    )
+
+
+def test_an_army_over_its_encounter_points_is_reported() -> None:
+    legal = _army([STRYKER_FORCE, HALEY_FORCE], ENCOUNTER_POINTS)
+    # one more unit, Long Gunners in Haley's force (within its field allowance), is too many
+    over = _army([STRYKER_FORCE, [*HALEY_FORCE, "Long Gunner Infantry"]], ENCOUNTER_POINTS)
+
+    assert _errors(legal) == []
+    assert _errors(over) == [("cost_limit.exceeded", "roster", "", POINTS)]
+    assert over.view.total_cost(POINTS) > ENCOUNTER_POINTS >= legal.view.total_cost(POINTS)
+
+
+def test_two_copies_of_a_character_are_reported() -> None:
+    # WM-R27/R29: never two Commander Coleman Strykers in one army, even in two battlegroups
+    evaluation = _army([STRYKER_FORCE, ["Commander Coleman Stryker", *HALEY_FORCE[1:]]])
+
+    assert _errors(evaluation) == [
+        ("constraint.max", "selection", "Commander Coleman Stryker", "maxInRoster")
+    ]
+
+
+def test_the_community_data_does_not_require_a_warjack_controller() -> None:
+    """A data gap, documented: WM-R16 makes a warjack without a warcaster or jack marshal an
+    error, but the community data sets no minimum on its Warcaster category (and our Mk II
+    hook is registered only for our own pack), so such a force raises nothing."""
+    evaluation = _army([["Defender", "Lancer"]], ENCOUNTER_POINTS)
+
+    assert _errors(evaluation) == []
+    assert _points(evaluation, WARJACKS) == 15

@@ -19,6 +19,21 @@ GAME_SYSTEM = {
     }
 }
 
+
+def upgrade(entry_id: str, cost: int, **extra: Any) -> dict[str, Any]:
+    return {
+        "id": entry_id,
+        "name": entry_id.title(),
+        "type": "upgrade",
+        "costs": [{"name": "pts", "typeId": "pts", "value": cost}],
+        **extra,
+    }
+
+
+def parent_bound(kind: str, value: int, name: str) -> dict[str, Any]:
+    return {"id": name, "type": kind, "value": value, "field": "selections", "scope": "parent"}
+
+
 CATALOGUE = {
     "catalogue": {
         "id": "cat",
@@ -31,27 +46,20 @@ CATALOGUE = {
                 "type": "model",
                 "costs": [{"name": "pts", "typeId": "pts", "value": 50}],
                 "selectionEntries": [
+                    upgrade("sword", 5, constraints=[parent_bound("min", 1, "sword-min")]),
+                    upgrade("charm", 3),
+                ],
+                "selectionEntryGroups": [
                     {
-                        "id": "sword",
-                        "name": "Sword",
-                        "type": "upgrade",
-                        "costs": [{"name": "pts", "typeId": "pts", "value": 5}],
+                        "id": "weapon",
+                        "name": "Weapon",
+                        "defaultSelectionEntryId": "axe",
                         "constraints": [
-                            {
-                                "id": "sword-min",
-                                "type": "min",
-                                "value": 1,
-                                "field": "selections",
-                                "scope": "parent",
-                            }
+                            parent_bound("min", 1, "weapon-min"),
+                            parent_bound("max", 1, "weapon-max"),
                         ],
-                    },
-                    {
-                        "id": "charm",
-                        "name": "Charm",
-                        "type": "upgrade",
-                        "costs": [{"name": "pts", "typeId": "pts", "value": 3}],
-                    },
+                        "selectionEntries": [upgrade("axe", 2), upgrade("bow", 4)],
+                    }
                 ],
             }
         ],
@@ -74,19 +82,24 @@ def build(selections: list[dict[str, Any]]) -> dict[str, Any]:
 
 def test_an_auto_selected_minimum_is_taken_over_not_added_twice() -> None:
     result = build([{"entryId": "captain", "selections": [{"entryId": "sword"}]}])
-    assert result == {"codes": [], "totals": {"pts": 55}}
+    assert result == {"codes": [], "totals": {"pts": 57}}
 
 
 def test_an_option_named_twice_under_one_parent_adds_up() -> None:
     result = build(
         [{"entryId": "captain", "selections": [{"entryId": "charm"}, {"entryId": "charm"}]}]
     )
-    assert result["totals"] == {"pts": 61}
+    assert result["totals"] == {"pts": 63}
+
+
+def test_picking_an_option_of_a_group_replaces_its_default() -> None:
+    result = build([{"entryId": "captain", "selections": [{"entryId": "bow"}]}])
+    assert result == {"codes": [], "totals": {"pts": 59}}
 
 
 def test_going_over_the_limit_is_reported_with_the_totals() -> None:
     result = build([{"entryId": "captain", "number": 2}])
-    assert result == {"codes": ["cost_limit.exceeded"], "totals": {"pts": 110}}
+    assert result == {"codes": ["cost_limit.exceeded"], "totals": {"pts": 114}}
 
 
 @pytest.mark.parametrize(

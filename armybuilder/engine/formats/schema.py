@@ -37,6 +37,8 @@ CONTAINERS: Mapping[str, str] = {
     "forces": "force",
     "infoGroups": "infoGroup",
     "infoLinks": "infoLink",
+    # our extension (docs/architecture.md): the choices a list makes
+    "listOptions": "listOption",
     "localConditionGroups": "localConditionGroup",
     "modifierGroups": "modifierGroup",
     "modifiers": "modifier",
@@ -55,6 +57,8 @@ CONTAINERS: Mapping[str, str] = {
     "sharedRules": "rule",
     "sharedSelectionEntries": "selectionEntry",
     "sharedSelectionEntryGroups": "selectionEntryGroup",
+    # our extension (docs/architecture.md, "Game packs"): the sources a pack cites
+    "sources": "source",
     "tags": "tag",
 }
 
@@ -79,6 +83,8 @@ BOOLEAN_ATTRIBUTES: frozenset[str] = frozenset(
         "primary",
         "roundUp",
         "shared",
+        # our extension: a value no source gives
+        "unverified",
     }
 )
 
@@ -98,6 +104,9 @@ NUMERIC_ATTRIBUTES: Mapping[str, frozenset[str]] = {
     "localConditionGroup": frozenset({"value", "repeats"}),
     "repeat": frozenset({"value", "repeats"}),
     "roster": frozenset({"gameSystemRevision"}),
+    # our extension: the digest line a constraint's or modifier's "rule" object cites
+    # (BattleScribe's own <rule> elements have neither attribute)
+    "rule": frozenset({"line", "seedLine"}),
     "selection": frozenset({"number"}),
 }
 

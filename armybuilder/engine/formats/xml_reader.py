@@ -60,16 +60,6 @@ _TYPED: dict[str, frozenset[str]] = {
 }
 
 
-def _type_values(tag: str, attrs: dict[str, Any]) -> None:
-    """Type known attributes in place (expat hands each call a fresh dict)."""
-    for key in _TYPED.get(tag, BOOLEAN_ATTRIBUTES).intersection(attrs):
-        value = attrs[key]
-        if key in BOOLEAN_ATTRIBUTES:
-            attrs[key] = _BOOLEANS.get(value, value)
-        else:
-            attrs[key] = to_number(value)
-
-
 def _structure_error(message: str) -> NoReturn:
     raise FormatError("format.structure", message)
 
@@ -114,10 +104,16 @@ def _parser(limits: Limits, root: dict[str, Any]) -> expat.XMLParserType:
     texts: list[str] = []
     max_depth = limits.max_depth
     containers = CONTAINERS.get
+    typed = _TYPED.get
+    booleans = BOOLEAN_ATTRIBUTES
+    boolean = _BOOLEANS.get
 
     def start(tag: str, attrs: dict[str, Any]) -> None:
         if attrs:
-            _type_values(tag, attrs)
+            # type known attributes in place (expat hands each call a fresh dict)
+            for key in typed(tag, booleans).intersection(attrs):
+                value = attrs[key]
+                attrs[key] = boolean(value, value) if key in booleans else to_number(value)
         if not stack:
             _check_root(tag, attrs)
             root[tag] = attrs

@@ -1,0 +1,156 @@
+"""The entry index an import builds: provenance, what importing catalogues offer, and jobs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from armybuilder.engine.formats import write_xml
+from catalogues import selectors
+from catalogues.models import Entry, ImportJob, Revision
+from catalogues.services import import_files, start_import_job
+
+pytestmark = pytest.mark.django_db
+
+PTS = "pts"
+GST: dict[str, Any] = {
+    "gameSystem": {
+        "id": "ix-gs",
+        "name": "Index Game",
+        "revision": 1,
+        "costTypes": [{"id": PTS, "name": "pts", "defaultCostLimit": -1}],
+    }
+}
+PACK: dict[str, Any] = {
+    "catalogue": {
+        "id": "ix-pack",
+        "name": "Pack",
+        "revision": 1,
+        "gameSystemId": "ix-gs",
+        "sources": [{"id": "digest", "title": "The digest", "reference": "p. 1"}],
+        "selectionEntries": [
+            {
+                "id": "ix-cited",
+                "name": "Cited",
+                "type": "unit",
+                "source": "digest",
+                "costs": [{"name": "pts", "typeId": PTS, "value": 10}],
+            },
+            {"id": "ix-guessed", "name": "Guessed", "type": "unit", "unverified": True},
+            {
+                "id": "ix-guessed-cost",
+                "name": "Guessed cost",
+                "type": "unit",
+                "costs": [{"name": "pts", "typeId": PTS, "value": 5, "unverified": True}],
+            },
+        ],
+    }
+}
+LIBRARY: dict[str, Any] = {
+    "catalogue": {
+        "id": "ix-lib",
+        "name": "Library",
+        "revision": 1,
+        "gameSystemId": "ix-gs",
+        "library": True,
+        "selectionEntries": [
+            {"id": "ix-offered", "name": "Offered", "type": "unit"},
+            {"id": "ix-kept", "name": "Kept", "type": "unit", "import": False},
+        ],
+        "entryLinks": [
+            {"id": "ix-l1", "name": "Linked", "targetId": "ix-linked", "type": "selectionEntry"},
+            {
+                "id": "ix-l2",
+                "name": "Linked, kept",
+                "targetId": "ix-linked-kept",
+                "type": "selectionEntry",
+                "import": False,
+            },
+        ],
+        "sharedSelectionEntries": [
+            {"id": "ix-linked", "name": "Linked", "type": "unit"},
+            {"id": "ix-linked-kept", "name": "Linked, kept", "type": "unit"},
+        ],
+    }
+}
+FACTION: dict[str, Any] = {
+    "catalogue": {
+        "id": "ix-faction",
+        "name": "Faction",
+        "revision": 1,
+        "gameSystemId": "ix-gs",
+        "catalogueLinks": [
+            {"id": "ix-cl", "name": "Library", "targetId": "ix-lib", "importRootEntries": True}
+        ],
+        "selectionEntries": [{"id": "ix-own", "name": "Own", "type": "unit"}],
+    }
+}
+
+
+def _json(document: dict[str, Any], name: str) -> tuple[str, bytes]:
+    return name, json.dumps(document).encode()
+
+
+def _entry(bs_id: str) -> Entry:
+    return Entry.objects.get(bs_id=bs_id)
+
+
+@pytest.mark.parametrize("form", ["json", "xml"])
+def test_provenance_is_in_the_index(form: str) -> None:
+    pack = _json(PACK, "pack.json") if form == "json" else ("pack.cat", write_xml(PACK))
+    import_files(files=[_json(GST, "gs.json"), pack])
+
+    cited, guessed, guessed_cost = (
+        _entry(i) for i in ("ix-cited", "ix-guessed", "ix-guessed-cost")
+    )
+    assert (cited.source, cited.unverified) == ("digest", False)
+    assert (guessed.source, guessed.unverified) == ("", True)
+    assert guessed_cost.unverified is True
+    assert [c["unverified"] for c in guessed_cost.costs] == [True]
+    assert [c["unverified"] for c in cited.costs] == [False]
+
+
+def _listed(revision: Revision) -> list[str]:
+    entries = selectors.entry_search(
+        selectors.EntryFilters(), revisions=selectors.listing_revisions(revision)
+    )
+    return sorted(e.bs_id for e in entries)
+
+
+def test_root_entries_not_imported_stay_in_their_own_catalogue() -> None:
+    import_files(
+        files=[_json(GST, "gs.json"), _json(LIBRARY, "lib.json"), _json(FACTION, "f.json")]
+    )
+
+    assert {e.bs_id: e.importable for e in Entry.objects.filter(root=True)} == {
+        "ix-offered": True,
+        "ix-kept": False,
+        "ix-linked": True,
+        "ix-linked-kept": False,
+        "ix-own": True,
+    }
+    library = Revision.objects.get(catalogue__bs_id="ix-lib")
+    faction = Revision.objects.get(catalogue__bs_id="ix-faction")
+    assert _listed(library) == ["ix-kept", "ix-linked", "ix-linked-kept", "ix-offered"]
+    assert _listed(faction) == ["ix-linked", "ix-offered", "ix-own"]
+
+
+def test_start_import_job_queues_the_files_and_runs_them_on_commit(
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    user = User.objects.create_user("staff", is_staff=True)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        job = start_import_job(files=[_json(GST, "gs.json")], user=user)
+
+    assert (job.status, job.created_by) == (ImportJob.Status.PENDING, user)
+    assert [(f.name, bytes(f.data)) for f in job.files.all()] == [_json(GST, "gs.json")]
+    assert len(callbacks) == 1
+    callbacks[0]()
+    job.refresh_from_db()
+    assert job.status == ImportJob.Status.SUCCEEDED
+    assert Revision.objects.filter(game_system__bs_id="ix-gs").exists()
+    assert not job.files.exists()

@@ -1,0 +1,60 @@
+"""Real-data list specs (the JSON files beside this module) and the community catalogues they
+are built from, read from ``../shared/bsdata`` and never copied into the repository.
+
+Each spec is in the list-spec form of ``docs/architecture.md``, with one addition to its
+``expected`` block: ``problems``, every error and warning as ``code``, ``ownerType``,
+``ownerEntryId`` and ``constraintId``, so a test checks which constraint fired and on what,
+not only that some ``constraint.max`` did (the community data raises generic codes).
+
+Missing ``../shared`` skips on a laptop and fails under ``CI`` (``require_shared``).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from armybuilder.engine.compile import Compiled, compile_documents
+from armybuilder.engine.formats import parse_xml
+from tests.conftest import BSDATA, require_shared
+
+HERE = Path(__file__).resolve().parent
+
+# community game system id -> (folder under ../shared/bsdata, game system file)
+GAMES = {
+    "28ec-711c-d87f-3aeb": ("wh40k-9e", "Warhammer 40,000.gst"),
+    "8c9a-3026-84b4-cf16": ("t9a-3rd", "T9A-FB-3rd.gst"),
+}
+WH40K = "28ec-711c-d87f-3aeb"
+T9A = "8c9a-3026-84b4-cf16"
+
+JsonDict = dict[str, Any]
+
+
+def spec_files() -> list[Path]:
+    return sorted(HERE.glob("*.json"))
+
+
+def load_spec(name: str) -> JsonDict:
+    spec: JsonDict = json.loads((HERE / name).read_text(encoding="utf-8"))
+    return spec
+
+
+def bsdata_folder(game_system_id: str) -> Path:
+    """The community folder of a game (skips, or fails under CI, when it is absent)."""
+    return require_shared(BSDATA / GAMES[game_system_id][0])
+
+
+@cache
+def documents(game_system_id: str) -> tuple[JsonDict, list[JsonDict]]:
+    """The game system and every catalogue of its community folder, parsed once."""
+    folder = bsdata_folder(game_system_id)
+    game_system = parse_xml((folder / GAMES[game_system_id][1]).read_bytes())
+    return game_system, [parse_xml(path.read_bytes()) for path in sorted(folder.glob("*.cat"))]
+
+
+@cache
+def compiled_for(game_system_id: str) -> Compiled:
+    return compile_documents(*documents(game_system_id))

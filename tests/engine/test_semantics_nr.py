@@ -1,0 +1,458 @@
+"""New Recruit's additions to the data model, on small inline catalogues: condition-group
+expressions, local condition groups, the extra modifier types, annotations, the
+``associations`` query field, and roster-wide category and cost-limit problems."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from armybuilder.engine import edit, report
+from armybuilder.engine.compile import compile_documents
+from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.roster import Force, Roster, Selection
+from armybuilder.engine.view import SelectionView
+
+PTS = {"id": "pts", "name": "pts"}
+RULE = {"game": "test", "section": "1.2", "digest": "test.md", "line": 7}
+
+
+def make_roster(
+    entries: list[dict[str, Any]], forces: int = 1, **gst: Any
+) -> tuple[Roster, list[Force]]:
+    game_system = {
+        "id": "gs",
+        "name": "Game",
+        "costTypes": [PTS],
+        "forceEntries": [{"id": "fe", "name": "Army"}],
+        **gst,
+    }
+    catalogue = {"id": "cat", "name": "Cat", "gameSystemId": "gs", "selectionEntries": entries}
+    roster = Roster(compile_documents({"gameSystem": game_system}, [{"catalogue": catalogue}]))
+    made = [edit.add_force(roster, "fe", "cat")[0] for _ in range(forces)]
+    return roster, made
+
+
+def unit(entry_id: str, **extra: Any) -> dict[str, Any]:
+    return {"id": entry_id, "name": entry_id.title(), "type": "unit", **extra}
+
+
+def count_of(child_id: str, value: float = 1, ctype: str = "atLeast") -> dict[str, Any]:
+    return {
+        "type": ctype,
+        "value": value,
+        "field": "selections",
+        "scope": "force",
+        "childId": child_id,
+    }
+
+
+def watch(**holder: Any) -> dict[str, Any]:
+    """An entry renamed "On" when the modifier's conditions (given as ``holder``) hold."""
+    modifier = {"type": "set", "field": "name", "value": "On", **holder}
+    return {"id": "watch", "name": "Off", "type": "unit", "modifiers": [modifier]}
+
+
+def select(roster: Roster, force: Force, *entry_ids: str) -> list[Selection]:
+    return [edit.select_entry(roster, force, entry_id)[0] for entry_id in entry_ids]
+
+
+def view_of(roster: Roster, entry_id: str) -> SelectionView:
+    return next(s for s in evaluate(roster).view.all_selections() if s.base_entry_id == entry_id)
+
+
+def watched(roster: Roster) -> str:
+    return view_of(roster, "watch").name
+
+
+# ====================================================================== condition groups
+
+
+@pytest.mark.parametrize(("picked", "expected"), [(("a",), "Off"), (("a", "c"), "On")])
+def test_count_group_holds_when_enough_of_its_conditions_hold(
+    picked: tuple[str, ...], expected: str
+) -> None:
+    group = {"type": "count", "value": 2, "conditions": [count_of(i) for i in "abc"]}
+    roster, (force,) = make_roster([watch(conditionGroups=[group]), *map(unit, "abc")])
+    select(roster, force, "watch", *picked)
+    assert watched(roster) == expected
+
+
+def test_count_group_without_a_value_needs_one_condition() -> None:
+    group = {"type": "count", "conditions": [count_of("a"), count_of("b")]}
+    roster, (force,) = make_roster([watch(conditionGroups=[group]), unit("a"), unit("b")])
+    select(roster, force, "watch")
+    assert watched(roster) == "Off"
+    select(roster, force, "b")
+    assert watched(roster) == "On"
+
+
+def test_not_group_negates_all_of_its_children() -> None:
+    group = {"type": "not", "conditions": [count_of("a"), count_of("b")]}
+    roster, (force,) = make_roster([watch(conditionGroups=[group]), unit("a"), unit("b")])
+    select(roster, force, "watch", "a")
+    assert watched(roster) == "On"
+    select(roster, force, "b")
+    assert watched(roster) == "Off"
+
+
+@pytest.mark.parametrize(
+    ("kind", "expected", "then"),
+    [
+        ("add", 5.0, "b"),
+        ("subtract", 1.0, "b"),
+        ("multiply", 6.0, "b"),
+        ("divide", 1.5, "b"),
+        ("modulo", 1.0, "b"),
+        ("power", 9.0, "b"),
+        ("min", 2.0, "b"),
+        ("max", 3.0, "a"),
+    ],
+)
+def test_arithmetic_groups_combine_the_counts_of_their_conditions(
+    kind: str, expected: float, then: str
+) -> None:
+    """3 copies of a and 2 of b: the group's number, compared with ``value`` by ``equal``;
+    one more copy of ``then`` changes it."""
+    operands = {"type": kind, "conditions": [count_of("a"), count_of("b")]}
+    group = {"type": "equal", "value": expected, "conditionGroups": [operands]}
+    roster, (force,) = make_roster([watch(conditionGroups=[group]), unit("a"), unit("b")])
+    select(roster, force, "watch", "a", "a", "a", "b", "b")
+    assert watched(roster) == "On"
+    select(roster, force, then)
+    assert watched(roster) == "Off"
+
+
+@pytest.mark.parametrize(
+    ("kind", "a_copies", "expected"),
+    [
+        ("greater", 3, "On"),
+        ("greater", 2, "Off"),
+        ("greaterOrEqual", 2, "On"),
+        ("less", 1, "On"),
+        ("lessOrEqual", 3, "Off"),
+        ("equal", 2, "On"),
+        ("notEqual", 2, "Off"),
+    ],
+)
+def test_comparison_groups_compare_their_first_operand_with_the_second(
+    kind: str, a_copies: int, expected: str
+) -> None:
+    group = {"type": kind, "conditions": [count_of("a"), count_of("b")]}
+    roster, (force,) = make_roster([watch(conditionGroups=[group]), unit("a"), unit("b")])
+    select(roster, force, "watch", *["a"] * a_copies, "b", "b")
+    assert watched(roster) == expected
+
+
+def test_count_groups_nest_inside_comparisons() -> None:
+    """ "More of the conditions on the left hold than on the right"."""
+    left = {"type": "count", "conditions": [count_of("a"), count_of("b")]}
+    right = {"type": "count", "conditions": [count_of("c")]}
+    group = {"type": "greater", "conditionGroups": [left, right]}
+    roster, (force,) = make_roster([watch(conditionGroups=[group]), *map(unit, "abc")])
+    select(roster, force, "watch", "a", "c")
+    assert watched(roster) == "Off"
+    select(roster, force, "b")
+    assert watched(roster) == "On"
+
+
+# ================================================================= local condition groups
+
+
+def nth_copy_surcharge(value: int) -> dict[str, Any]:
+    """+10 pts on every copy that has at least ``value`` earlier copies in its force."""
+    local = {
+        "type": "atLeast",
+        "value": value,
+        "field": "selections",
+        "scope": "force",
+        "childId": "any",
+        "repeats": 1,
+        "conditions": [
+            {"type": "before", "childId": "self", "value": 1, "scope": "self"},
+            {"type": "instanceOf", "childId": "drone", "value": 1, "scope": "self"},
+        ],
+    }
+    modifier = {"type": "increment", "field": "pts", "value": "10"}
+    return {**modifier, "localConditionGroups": [local]}
+
+
+def test_local_condition_group_counts_the_copies_before_this_one() -> None:
+    drone = unit(
+        "drone", costs=[{"typeId": "pts", "value": 100}], modifiers=[nth_copy_surcharge(1)]
+    )
+    roster, (force,) = make_roster([drone, unit("other")])
+    select(roster, force, "other", "drone", "drone", "other", "drone")
+    view = evaluate(roster).view
+    drones = [s.cost("pts") for s in view.all_selections() if s.base_entry_id == "drone"]
+    assert sorted(drones) == [100.0, 110.0, 110.0]
+    assert view.total_cost("pts") == 320.0
+
+
+def test_local_condition_group_threshold_picks_the_nth_copy() -> None:
+    drone = unit(
+        "drone", costs=[{"typeId": "pts", "value": 100}], modifiers=[nth_copy_surcharge(2)]
+    )
+    roster, (force,) = make_roster([drone])
+    first, second, third = select(roster, force, "drone", "drone", "drone")
+    costs = {s.id: s.cost("pts") for s in evaluate(roster).view.all_selections()}
+    assert [costs[first.id], costs[second.id], costs[third.id]] == [100.0, 100.0, 110.0]
+
+
+@pytest.mark.parametrize(("order", "expected"), [("aga", "Off"), ("aag", "On")])
+def test_before_another_entry_compares_with_its_first_selection(order: str, expected: str) -> None:
+    """ "At least two copies of a come before the first general"."""
+    local = {
+        "type": "atLeast",
+        "value": 2,
+        "field": "selections",
+        "scope": "force",
+        "childId": "a",
+        "conditions": [{"type": "before", "childId": "general", "value": 1, "scope": "self"}],
+    }
+    roster, (force,) = make_roster(
+        [watch(localConditionGroups=[local]), unit("a"), unit("general")]
+    )
+    select(roster, force, "watch", *("general" if c == "g" else c for c in order))
+    assert watched(roster) == expected
+
+
+# =========================================================================== modifiers
+
+
+def test_replace_swaps_the_text_named_by_arg_for_the_value() -> None:
+    strong = {"type": "replace", "field": "name", "arg": "(X)", "value": "2"}
+    tag = {"type": "replace", "field": "name", "arg": " [old]"}
+    roster, (force,) = make_roster(
+        [{"id": "e", "name": "Strong (X) [old]", "type": "unit", "modifiers": [strong, tag]}]
+    )
+    select(roster, force, "e")
+    assert view_of(roster, "e").name == "Strong 2"
+
+
+def test_replace_changes_a_characteristic_and_leaves_numbers_alone() -> None:
+    profile = {
+        "id": "p",
+        "name": "Strike",
+        "typeId": "pt",
+        "characteristics": [{"name": "Damage", "typeId": "dmg", "$text": "d4+1"}],
+        "modifiers": [{"type": "replace", "field": "dmg", "arg": "d4", "value": "d6"}],
+    }
+    entry = unit(
+        "e",
+        costs=[{"typeId": "pts", "value": 5}],
+        profiles=[profile],
+        modifiers=[{"type": "replace", "field": "pts", "arg": "5", "value": "7"}],
+    )
+    roster, (force,) = make_roster([entry])
+    select(roster, force, "e")
+    selection = view_of(roster, "e")
+    assert selection.profiles[0].characteristic("Damage") == "d6+1"
+    assert selection.cost("pts") == 5.0
+
+
+def per_copy(mod_type: str, value: str) -> dict[str, Any]:
+    """A modifier on the entry's pts repeated once per other unit in the force."""
+    repeat = {"value": 1, "repeats": 1, "field": "selections", "scope": "force", "childId": "o"}
+    return {"type": mod_type, "field": "pts", "value": value, "repeats": [repeat]}
+
+
+@pytest.mark.parametrize(
+    ("mod_type", "value", "expected"),
+    [
+        # three repeats on a cost of 3
+        ("exponent", "2", 2.0**2.0**2.0**3),  # the field is the exponent: 3 -> 8 -> 256 -> ...
+        ("triangular", "1", 3.0 + 1 + 2 + 3),  # the k-th repeat adds k times the value
+        ("cumulative-add", "2", 3.0 + 2 * 3),
+        ("cumulative-multiply", "2", 3.0 * (2 * 3)),
+        ("multiply", "2", 3.0 * 2 * 2 * 2),
+        ("cumulative-power", "2", 3.0 ** (2 * 3)),
+        ("power", "2", ((3.0**2) ** 2) ** 2),
+    ],
+)
+def test_repeated_numeric_modifiers(mod_type: str, value: str, expected: float) -> None:
+    entry = unit("e", costs=[{"typeId": "pts", "value": 3}], modifiers=[per_copy(mod_type, value)])
+    roster, (force,) = make_roster([entry, unit("o")])
+    select(roster, force, "e", "o", "o", "o")
+    assert view_of(roster, "e").cost("pts") == expected
+
+
+def test_hide_modifier_hides_the_entry() -> None:
+    entry = unit("e", modifiers=[{"type": "hide", "field": "hidden", "value": "true"}])
+    roster, (force,) = make_roster([entry])
+    select(roster, force, "e")
+    assert [p.code for p in evaluate(roster).problems] == [report.SELECTION_HIDDEN]
+
+
+def test_annotation_modifiers_are_kept_on_the_selection_view() -> None:
+    entry = unit(
+        "e",
+        modifiers=[
+            {"type": "set", "field": "annotation", "value": "From Chariot"},
+            {
+                "type": "append",
+                "field": "annotation",
+                "value": "(mounted)",
+                "conditions": [count_of("mount")],
+            },
+        ],
+    )
+    roster, (force,) = make_roster([entry, unit("mount"), unit("plain")])
+    select(roster, force, "e", "plain")
+    assert view_of(roster, "e").annotation == "From Chariot"
+    assert view_of(roster, "plain").annotation is None
+    select(roster, force, "mount")
+    assert view_of(roster, "e").annotation == "From Chariot (mounted)"
+
+
+# ===================================================================== associations field
+
+
+def leader(**constraint: Any) -> dict[str, Any]:
+    association = {"id": "attach", "name": "Attached to", "min": 0, "max": 1, "childId": "squad"}
+    return unit(
+        "leader",
+        associations=[association],
+        constraints=[{"id": "c-assoc", "field": "associations", "scope": "self", **constraint}],
+    )
+
+
+def test_associations_field_counts_a_selections_associations_in_constraints() -> None:
+    roster, (force,) = make_roster([leader(type="min", value=1), unit("squad")])
+    boss, squad = select(roster, force, "leader", "squad")
+    assert [(p.code, p.constraint_id) for p in evaluate(roster).problems] == [
+        (report.CONSTRAINT_MIN, "c-assoc")
+    ]
+    edit.associate(roster, boss, "attach", squad)
+    assert evaluate(roster).problems == []
+
+
+def test_associations_field_counts_in_conditions() -> None:
+    condition = {
+        "type": "atLeast",
+        "value": 1,
+        "field": "associations",
+        "scope": "force",
+        "childId": "leader",
+    }
+    roster, (force,) = make_roster(
+        [watch(conditions=[condition]), leader(type="max", value=1), unit("squad")]
+    )
+    _, boss, squad = select(roster, force, "watch", "leader", "squad")
+    assert watched(roster) == "Off"
+    edit.associate(roster, boss, "attach", squad)
+    assert watched(roster) == "On"
+
+
+# ========================================================================= reported bugs
+
+
+@pytest.mark.parametrize("child_id", ["any", ""])
+def test_any_child_cost_query_counts_each_cost_once(child_id: str) -> None:
+    """Bug (a): a cost query over several nested scope objects (``ancestor``: the model, the
+    unit, the force) counted the unit's children once per object holding them."""
+    cheap = {
+        "type": "set",
+        "field": "name",
+        "value": "Cheap",
+        "conditions": [
+            {
+                "type": "atMost",
+                "value": 18,
+                "field": "pts",
+                "scope": "ancestor",
+                "childId": child_id,
+            }
+        ],
+    }
+    upgrade = {
+        "id": "up",
+        "name": "Up",
+        "type": "upgrade",
+        "modifiers": [cheap],
+        "costs": [{"typeId": "pts", "value": 3}],
+    }
+    model = {
+        "id": "m",
+        "name": "M",
+        "type": "model",
+        "selectionEntries": [upgrade],
+        "costs": [{"typeId": "pts", "value": 5}],
+    }
+    squad = unit("squad", costs=[{"typeId": "pts", "value": 10}], selectionEntries=[model])
+    roster, (force,) = make_roster([squad])
+    (selection,) = select(roster, force, "squad")
+    child, _ = edit.select_entry(roster, force, "m", parent=selection)
+    edit.select_entry(roster, force, "up", parent=child)
+    assert evaluate(roster).view.total_cost("pts") == 18.0
+    assert view_of(roster, "up").name == "Cheap"
+
+
+def test_roster_scope_category_constraint_is_reported_once_for_the_roster() -> None:
+    """Bug (b): a game-system category's roster-wide limit, with two forces linking it, is
+    reported once (under the category of the first force)."""
+    hero = {
+        "id": "hero",
+        "name": "Hero",
+        "constraints": [
+            {
+                "id": "heroes-max",
+                "type": "max",
+                "value": 1,
+                "field": "selections",
+                "scope": "roster",
+                "includeChildSelections": True,
+            }
+        ],
+    }
+    links = [{"id": "fe-hero", "targetId": "hero", "primary": False}]
+    entry = unit("champion", categoryLinks=[{"id": "l", "targetId": "hero", "primary": True}])
+    roster, forces = make_roster(
+        [entry],
+        forces=2,
+        categoryEntries=[hero],
+        forceEntries=[{"id": "fe", "name": "Army", "categoryLinks": links}],
+    )
+    for force in forces:
+        select(roster, force, "champion")
+    problems = [p for p in evaluate(roster).problems if p.constraint_id == "heroes-max"]
+    assert [(p.code, p.owner_type, p.owner_id, p.entry_id) for p in problems] == [
+        (report.CONSTRAINT_MAX, "category", forces[0].id, "hero")
+    ]
+
+
+def test_roster_scope_category_constraint_without_a_force_link_is_checked() -> None:
+    hero = {
+        "id": "hero",
+        "name": "Hero",
+        "constraints": [
+            {
+                "id": "heroes-max",
+                "type": "max",
+                "value": 1,
+                "field": "selections",
+                "scope": "roster",
+            }
+        ],
+    }
+    entry = unit("champion", categoryLinks=[{"id": "l", "targetId": "hero", "primary": True}])
+    roster, (force,) = make_roster([entry], categoryEntries=[hero])
+    select(roster, force, "champion")
+    assert [p.code for p in evaluate(roster).problems] == []
+    select(roster, force, "champion")
+    assert [(p.code, p.owner_type) for p in evaluate(roster).problems] == [
+        (report.CONSTRAINT_MAX, "roster")
+    ]
+
+
+def test_cost_limit_problem_cites_the_cost_types_rule() -> None:
+    """Bug (c): the cost type's "rule" is copied onto ``cost_limit.exceeded``."""
+    entry = unit("e", costs=[{"typeId": "pts", "value": 60}])
+    roster, (force,) = make_roster(
+        [entry], costTypes=[{**PTS, "defaultCostLimit": 50, "rule": RULE, "code": "x.pts"}]
+    )
+    select(roster, force, "e")
+    (problem,) = evaluate(roster).problems
+    assert (problem.code, problem.rule) == (report.COST_LIMIT_EXCEEDED, RULE)
+    assert problem.as_dict()["rule"] == RULE
