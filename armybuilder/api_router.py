@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from catalogues.api import validation
+from catalogues.api import rosters, validation
 from catalogues.api import views as catalogue_views
 
 app_name = "api"
@@ -18,6 +18,8 @@ router.register("import-jobs", catalogue_views.ImportJobViewSet, basename="impor
 urlpatterns = [
     *router.urls,
     path("validate/", validation.ValidateView.as_view(), name="validate"),
+    path("rosters/check/", rosters.RosterCheckView.as_view(), name="roster-check"),
+    path("rosters/export/", rosters.RosterExportView.as_view(), name="roster-export"),
     path(
         "game-systems/<int:game_system_pk>/examples/",
         validation.GameSystemExamplesView.as_view(),

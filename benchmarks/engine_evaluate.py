@@ -1,57 +1,113 @@
 """Print how fast the engine compiles the wh40k 9e closure and re-evaluates a realistic roster.
 
-Usage: python benchmarks/engine_evaluate.py [UNITS] [RUNS]
-Reads ../shared/bsdata/wh40k-9e (never copied into the repo). Builds an Ultramarines
-Battalion with the first UNITS units of the catalogue (auto-selected options included) and
-re-evaluates it RUNS times.
+Usage: python benchmarks/engine_evaluate.py [RUNS] [SPEC]
+
+Reads ../shared/bsdata/wh40k-9e (never copied into the repo) and the list spec SPEC
+(default: tests/engine/realdata/space_marines_battalion_2000.json, a legal 2000-point
+Ultramarines Battalion), built through ``listspec.build_roster`` as a player would.
+
+Prints (see docs/performance.md, "Rules engine"):
+- compile: the median of COMPILES compilations of the parsed closure (documents already
+  parsed: parsing is the import's job, timed by import_bsdata.py);
+- memory: what tracemalloc sees allocated by the parsed documents, by compiling them, and by
+  the compiled closure's lazy parts and caches once the roster has been built and evaluated;
+- first evaluation on a fresh compile (lazily expanded entries are built then);
+- evaluate: median, min and 95th percentile of RUNS full re-evaluations (``evaluate``:
+  every modifier, condition, constraint, the roster view and the game hooks).
 """
 
 from __future__ import annotations
 
+import gc
+import json
 import statistics
 import sys
 import time
+import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-from armybuilder.engine import edit
-from armybuilder.engine.compile import compile_documents
-from armybuilder.engine.evaluate import evaluate
-from armybuilder.engine.formats import parse_xml
-from armybuilder.engine.roster import Roster
+from armybuilder.engine.compile import Compiled, compile_documents  # noqa: E402
+from armybuilder.engine.evaluate import evaluate  # noqa: E402
+from armybuilder.engine.formats import parse_xml  # noqa: E402
+from armybuilder.engine.listspec import build_roster  # noqa: E402
+from armybuilder.engine.roster import Roster  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "bsdata" / "wh40k-9e"
-CATALOGUE = "Imperium - Adeptus Astartes - Ultramarines"
+DATA = ROOT.parent / "shared" / "bsdata" / "wh40k-9e"
+SPEC = ROOT / "tests" / "engine" / "realdata" / "space_marines_battalion_2000.json"
+COMPILES = 7
+MB = 1024 * 1024
 
 
-def main(units: int, runs: int) -> None:
+def parse_closure() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     game_system = parse_xml((DATA / "Warhammer 40,000.gst").read_bytes())
-    catalogues = [parse_xml(p.read_bytes()) for p in sorted(DATA.glob("*.cat"))]
+    catalogues = [parse_xml(path.read_bytes()) for path in sorted(DATA.glob("*.cat"))]
+    return game_system, catalogues
+
+
+def allocated(step: Callable[[], Any]) -> tuple[Any, int]:
+    """What ``step`` returns, and the bytes it left allocated (tracemalloc)."""
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0]
+    result = step()
+    gc.collect()
+    return result, tracemalloc.get_traced_memory()[0] - before
+
+
+def memory(spec: dict[str, Any]) -> None:
+    tracemalloc.start()
+    documents, parsed = allocated(parse_closure)
+    compiled, compiled_size = allocated(lambda: compile_documents(*documents))
+    _, used_size = allocated(lambda: evaluate(build_roster(compiled, spec)))
+    tracemalloc.stop()
+    print(f"memory: parsed documents {parsed / MB:.1f} MB")
+    print(f"memory: compiling them {compiled_size / MB:.2f} MB more")
+    print(f"memory: after building and evaluating the roster {used_size / MB:.2f} MB more")
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def timed(step: Callable[[], Any]) -> tuple[Any, float]:
     started = time.perf_counter()
-    compiled = compile_documents(game_system, catalogues)
-    print(f"compile: {(time.perf_counter() - started) * 1000:.1f} ms")
-    catalogue_id = next(c for c, body in compiled.catalogues.items() if body["name"] == CATALOGUE)
-    battalion = next(f for f in compiled.force_entries.values() if f.name == "Battalion Detachment")
-    roster = Roster(compiled)
-    force, _ = edit.add_force(roster, battalion.id, catalogue_id)
-    candidates = [
-        n for n in compiled.root_entries(catalogue_id) if n.type == "unit" and not n.hidden
-    ]
-    for node in candidates[:units]:
-        edit.select_node(roster, force, node, None)
-    timings = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        evaluation = evaluate(roster)
-        timings.append((time.perf_counter() - started) * 1000)
+    result = step()
+    return result, time.perf_counter() - started
+
+
+def main(runs: int, spec_path: Path) -> None:
+    spec = json.loads(spec_path.read_text(encoding="utf-8"))
+    game_system, catalogues = parse_closure()
+    compiles = [timed(lambda: compile_documents(game_system, catalogues)) for _ in range(COMPILES)]
+    print(f"compile: median {ms(statistics.median(t for _, t in compiles))} of {COMPILES}")
+    compiled: Compiled = compiles[-1][0]
+    roster: Roster = build_roster(compiled, spec)
+    fresh = build_roster(compiles[0][0], spec)
+    _, first = timed(lambda: evaluate(fresh))
+    print(f"first evaluation after compiling (lazy entries built): {ms(first)}")
+    evaluation = evaluate(roster)
     selections = sum(1 for _ in roster.all_selections())
+    units = sum(len(force.selections) for force in roster.all_forces())
     points = evaluation.view.total_cost("points")
-    print(f"roster: {selections} selections, {points:g} pts, {len(evaluation.problems)} problems")
-    print(f"evaluate: median {statistics.median(timings):.2f} ms, min {min(timings):.2f} ms")
+    print(
+        f"roster: {spec_path.name}: {units} top-level selections, {selections} selections, "
+        f"{points:g} pts, {len(evaluation.problems)} problems"
+    )
+    timings = sorted(timed(lambda: evaluate(roster))[1] for _ in range(runs))
+    p95 = timings[min(len(timings) - 1, round(0.95 * len(timings)))]
+    print(
+        f"evaluate ({runs} runs): median {ms(statistics.median(timings))}, "
+        f"min {ms(timings[0])}, p95 {ms(p95)}"
+    )
+    memory(spec)
 
 
 if __name__ == "__main__":
     main(
-        int(sys.argv[1]) if len(sys.argv) > 1 else 12, int(sys.argv[2]) if len(sys.argv) > 2 else 20
+        int(sys.argv[1]) if len(sys.argv) > 1 else 500,
+        Path(sys.argv[2]) if len(sys.argv) > 2 else SPEC,
     )

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from catalogues.examples import evaluate_example, example_get
 from catalogues.models import GameSystem
+from catalogues.roster_views import roster_download
+from catalogues.services_rosters import export_roster
 
 
 def example_list_detail(request: HttpRequest, slug: str, example: str) -> HttpResponse:
     game_system = get_object_or_404(GameSystem, slug=slug)
-    evaluated = evaluate_example(example_get(game_system=game_system, slug=example))
+    evaluated = evaluate_example(example_get(game_system=game_system, slug=example), explain=True)
     context = {
         "game_system": game_system,
         "example": evaluated.example,
@@ -19,3 +21,14 @@ def example_list_detail(request: HttpRequest, slug: str, example: str) -> HttpRe
         "error": evaluated.error,
     }
     return render(request, "catalogues/example_list.html", context)
+
+
+def example_list_download(
+    request: HttpRequest, slug: str, example: str, extension: str
+) -> HttpResponse:
+    """The example list as a ``.ros`` or ``.rosz`` file BattleScribe and New Recruit open."""
+    game_system = get_object_or_404(GameSystem, slug=slug)
+    evaluated = evaluate_example(example_get(game_system=game_system, slug=example))
+    if evaluated.report is None:
+        raise Http404("This example cannot be built from the stored data.")
+    return roster_download(export_roster(report=evaluated.report, extension=f".{extension}"))

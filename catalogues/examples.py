@@ -96,9 +96,13 @@ class EvaluatedExample:
     error: ListSpecRejected | None  # set when the stored revisions cannot build it
 
 
-def evaluate_example(example: ExampleList) -> EvaluatedExample:
-    """The example built and validated against the newest stored revisions."""
+def evaluate_example(example: ExampleList, *, explain: bool = False) -> EvaluatedExample:
+    """The example built and validated against the newest stored revisions.
+
+    With ``explain``, the report also says which entries cannot be added now and why.
+    """
     try:
-        return EvaluatedExample(example, validate_list_spec(spec=example.spec), None)
+        report = validate_list_spec(spec=example.spec, explain=explain)
+        return EvaluatedExample(example, report, None)
     except ListSpecRejected as error:
         return EvaluatedExample(example, None, error)

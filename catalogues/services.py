@@ -594,6 +594,8 @@ def _new_revision(
 
 def _insert(new: Sequence[tuple[Revision, list[JsonDict]]]) -> None:
     """Save new revisions and their entry rows."""
+    if not new:
+        return
     if connection.vendor == "postgresql":
         _insert_postgres(new)
         return
@@ -631,8 +633,8 @@ def _insert_postgres(new: Sequence[tuple[Revision, list[JsonDict]]]) -> None:
     Revisions are inserted with server-side binding (Django binds client side, which escapes
     each multi-megabyte document in Python and has the server parse it out of a string
     literal) in one pipeline: the server stores each document while Python serialises the
-    next one and then the entry rows. The rows of all revisions then go in with one COPY,
-    several times faster than INSERT.
+    next. The entry rows of all revisions then go in with one COPY (several times faster
+    than INSERT), serialised as they are sent so that the server parses them meanwhile.
     """
     meta = Revision._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
@@ -643,6 +645,7 @@ def _insert_postgres(new: Sequence[tuple[Revision, list[JsonDict]]]) -> None:
         f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES ({', '.join(['%s'] * len(fields))}) "
         f"RETURNING {quote(cast(str, meta.pk.column))}"
     )
+    connection.ensure_connection()
     raw = connection.connection
     cursors = [psycopg.Cursor(raw) for _ in new]
     with raw.pipeline():
@@ -655,27 +658,29 @@ def _insert_postgres(new: Sequence[tuple[Revision, list[JsonDict]]]) -> None:
                 for f in fields
             ]
             cursor.execute(insert, values)
-        rows = [
-            [_to_json(e[c]) if c in _ENTRY_JSON_COLUMNS else e[c] for c in _ENTRY_COLUMNS]
-            for _revision, entries in new
-            for e in entries
-        ]
-    revision_ids = []
-    for cursor, (revision, entries) in zip(cursors, new, strict=True):
+    for cursor, (revision, _entries) in zip(cursors, new, strict=True):
         inserted = cursor.fetchone()
         assert inserted is not None  # RETURNING gives the new row
         cursor.close()
         revision.pk = inserted[0]
         revision._state.adding = False
         revision._state.db = connection.alias
-        revision_ids += [revision.pk] * len(entries)
     columns = ", ".join(quote(c) for c in ("revision_id", *_ENTRY_COLUMNS))
     with (
         psycopg.Cursor(raw) as cursor,
         cursor.copy(f"COPY {quote(Entry._meta.db_table)} ({columns}) FROM STDIN") as copy,
     ):
-        for revision_id, row in zip(revision_ids, rows, strict=True):
-            copy.write_row((revision_id, *row))
+        for revision, entries in new:
+            for e in entries:
+                copy.write_row(
+                    (
+                        revision.pk,
+                        *(
+                            _to_json(e[c]) if c in _ENTRY_JSON_COLUMNS else e[c]
+                            for c in _ENTRY_COLUMNS
+                        ),
+                    )
+                )
 
 
 def _existing(document: _Document, owner: GameSystem | Catalogue) -> Revision | None:

@@ -12,8 +12,12 @@ from typing import Any
 
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.explain import Reason
+from armybuilder.engine.explain import explain as explain_entry
 from armybuilder.engine.listspec import ListSpecError, build_roster
-from armybuilder.engine.report import ERROR, INFO, WARNING, Problem
+from armybuilder.engine.model import EntryNode, selectable
+from armybuilder.engine.report import ERROR, INFO, SELECTION_UNKNOWN_ENTRY, WARNING, Problem
+from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.view import RosterView
 from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
@@ -49,6 +53,17 @@ class CostTotal:
 
 
 @dataclass(frozen=True)
+class Unavailable:
+    """An entry a player cannot add at one place of the list right now, and why."""
+
+    owner_type: str  # force (its top level) or selection (its options)
+    owner_id: str
+    entry_id: str  # the path id, as offered there
+    name: str
+    reasons: tuple[Reason, ...]
+
+
+@dataclass(frozen=True)
 class ListReport:
     """A built and evaluated list, with the revisions it was checked against."""
 
@@ -57,6 +72,17 @@ class ListReport:
     view: RosterView
     problems: list[Problem]  # errors first, then warnings, then notes
     totals: list[CostTotal]  # visible cost types only
+    explained: bool = False  # whether ``unavailable`` was worked out
+    unavailable: tuple[Unavailable, ...] = ()
+
+    @property
+    def unknown_entries(self) -> list[Problem]:
+        """Selections of a roster file whose entries the stored data no longer has."""
+        return [p for p in self.problems if p.code == SELECTION_UNKNOWN_ENTRY]
+
+    def unavailable_at(self, owner_id: str) -> list[Unavailable]:
+        """The entries a force or selection offers that cannot be added now."""
+        return [u for u in self.unavailable if u.owner_id == owner_id]
 
     @property
     def legal(self) -> bool:
@@ -99,33 +125,93 @@ def validate_list_spec(
     spec: Mapping[str, Any],
     game_system_revision: int | None = None,
     catalogue_revisions: Mapping[str, int] | None = None,
+    explain: bool = False,
 ) -> ListReport:
     """Build ``spec`` against the stored revisions and evaluate it.
 
     By default the newest revisions of the game system and of each catalogue are used;
     ``catalogue_revisions`` (catalogue id -> revision number) and ``game_system_revision``
-    pin others. Raises
-    ``ListSpecRejected`` when the spec names something the store or its catalogues lack.
+    pin others. With ``explain``, the report also says which entries cannot be added now
+    and why. Raises ``ListSpecRejected`` when the spec names something the store or its
+    catalogues lack.
     """
-    game_system = _game_system(str(spec.get("gameSystemId", "")))
+    closure = stored_closure(
+        game_system_id=str(spec.get("gameSystemId", "")),
+        catalogue_ids=spec_catalogue_ids(spec),
+        game_system_revision=game_system_revision,
+        catalogue_revisions=catalogue_revisions,
+    )
+    try:
+        roster = build_roster(compiled_closure(closure), spec)
+    except (ListSpecError, CompileError) as error:
+        raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
+    return report_roster(closure=closure, roster=roster, explain=explain)
+
+
+def stored_closure(
+    *,
+    game_system_id: str,
+    catalogue_ids: Sequence[str],
+    game_system_revision: int | None = None,
+    catalogue_revisions: Mapping[str, int] | None = None,
+) -> ClosureRevisions:
+    """The stored closure a list of these catalogues is checked against (see above for pins).
+
+    Raises ``ListSpecRejected`` for a game system, catalogue or revision the store lacks.
+    """
+    game_system = _game_system(game_system_id)
     pinned = dict(catalogue_revisions or {})
     # A pinned catalogue the forces do not name is pinned as a link target.
-    used = dict.fromkeys([*spec_catalogue_ids(spec), *pinned])
+    used = dict.fromkeys([*catalogue_ids, *pinned])
     revisions = [
         _revision(catalogue, pinned.get(catalogue.bs_id))
         for catalogue in _catalogues(game_system, list(used))
     ]
-    closure = resolve_closure(
+    return resolve_closure(
         game_system=game_system,
         catalogue_revisions=revisions,
         game_system_revision=_revision(game_system, game_system_revision),
     )
+
+
+def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -> ListReport:
+    """Evaluate a roster built on ``closure`` (from a List spec or a roster file)."""
     try:
-        evaluation = evaluate(build_roster(compiled_closure(closure), spec))
-    except (ListSpecError, CompileError) as error:
+        evaluation = evaluate(roster)
+    except CompileError as error:
         raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
     problems = sorted(evaluation.problems, key=lambda p: SEVERITY_ORDER.get(p.severity, 3))
-    return ListReport(game_system, closure, evaluation.view, problems, _totals(evaluation.view))
+    game_system = closure.game_system_revision.game_system
+    assert game_system is not None  # resolve_closure checked it
+    return ListReport(
+        game_system,
+        closure,
+        evaluation.view,
+        problems,
+        _totals(evaluation.view),
+        explained=explain,
+        unavailable=tuple(_unavailable(roster)) if explain else (),
+    )
+
+
+def _unavailable(roster: Roster) -> Iterator[Unavailable]:
+    """Every entry offered at a force's top level or under a selection that cannot be added."""
+    for force in roster.all_forces():
+        yield from _unavailable_among(
+            roster, force, None, roster.compiled.root_entries(force.catalogue_id)
+        )
+        for selection in force.all_selections():
+            yield from _unavailable_among(roster, force, selection, selection.node.children)
+
+
+def _unavailable_among(
+    roster: Roster, force: Force, parent: Selection | None, nodes: list[EntryNode]
+) -> Iterator[Unavailable]:
+    owner_type, owner_id = ("selection", parent.id) if parent else ("force", force.id)
+    for node in selectable(nodes):
+        reasons = explain_entry(roster, force, node.path_id, parent)
+        if reasons:
+            yield Unavailable(owner_type, owner_id, node.path_id, node.name, tuple(reasons))
 
 
 def spec_catalogue_ids(spec: Mapping[str, Any]) -> tuple[str, ...]:
@@ -167,7 +253,7 @@ def _catalogues(game_system: GameSystem, bs_ids: Sequence[str]) -> list[Catalogu
 
 def _revision(owner: GameSystem | Catalogue, number: int | None) -> Revision:
     """The revision ``number`` of a game system or catalogue, by default its newest."""
-    revisions = owner.revisions.select_related("catalogue").defer("document")
+    revisions = owner.revisions.select_related("catalogue", "game_system").defer("document")
     found = (revisions.filter(number=number) if number is not None else revisions).first()
     if found is None:
         wanted = "" if number is None else f" {number}"

@@ -1,6 +1,6 @@
-from django.urls import path
+from django.urls import path, re_path
 
-from catalogues import example_views, views
+from catalogues import example_views, roster_views, views
 
 app_name = "catalogues"
 
@@ -26,4 +26,10 @@ urlpatterns = [
         example_views.example_list_detail,
         name="example_list",
     ),
+    re_path(
+        r"^systems/(?P<slug>[-\w]+)/examples/(?P<example>[-\w]+)/download\.(?P<extension>rosz?)$",
+        example_views.example_list_download,
+        name="example_list_download",
+    ),
+    path("rosters/check/", roster_views.roster_check, name="roster_check"),
 ]

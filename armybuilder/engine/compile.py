@@ -55,6 +55,15 @@ class Compiled:
         # read-only views of infos and categories no modifier can change (see evaluate.py)
         self.static_info_views: dict[InfoNode, tuple[list[ProfileView], list[RuleView]]] = {}
         self.static_category_views: dict[tuple[CategoryNode, bool], CategoryView] = {}
+        # the values of entries no modifier can change (``evaluate.Values``), shared likewise
+        self.static_values: dict[EntryNode, Any] = {}
+        # and what selections of such entries show (``evaluate.SelectionParts``)
+        self.static_selection_parts: dict[tuple[EntryNode, bool], Any] = {}
+        # the categories, profiles and rules of selections no modifier can change them for
+        self.static_selection_decor: dict[
+            tuple[EntryNode, bool],
+            tuple[list[CategoryView], list[ProfileView], list[RuleView], bool],
+        ] = {}
         self._categories: dict[tuple[str, str], CategoryNode] = {}
         self._bare_categories: dict[str, CategoryNode] = {}
         # what each condition, repeat and constraint asks, read once (see evaluate.py)

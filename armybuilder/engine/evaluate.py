@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -91,6 +91,8 @@ class CategoryScope:
 
 
 Scope = Selection | Force | Roster | CategoryScope
+# a selection's categories, profiles and rules, and whether its entry alone decides them
+Decor = tuple[list[CategoryView], list[ProfileView], list[RuleView], bool]
 
 
 # ============================================================================= the values
@@ -103,6 +105,23 @@ class Values:
     fields: dict[str, Any]
     categories: list[tuple[str, bool]] = field(default_factory=list)
     messages: list[tuple[str, str, JsonDict]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class SelectionParts:
+    """The parts of a selection's view its entry's values decide (read-only: may be shared)."""
+
+    name: str
+    hidden: bool
+    costs: list[tuple[str, str, float, bool]]  # type id, name, value of one, hidden
+    categories: list[CategoryView]
+    profiles: list[ProfileView]
+    rules: list[RuleView]
+    entry_group_name: str | None
+    page: str | None
+    publication_id: Any
+    publication_name: str | None
+    annotation: str | None
 
 
 def _number_text(value: float) -> str:
@@ -207,7 +226,6 @@ class Evaluator:
         self.compiled = roster.compiled
         self._values: dict[str, Values] = {}
         self._contexts: dict[str, Ctx] = {}
-        self._static_values: dict[EntryNode, Values] = {}
         self._primaries: dict[str, str | None] = {}
         self._busy: set[str] = set()
         # per force / roster: index key -> selections (built once per evaluation)
@@ -223,6 +241,11 @@ class Evaluator:
         # views no modifier can change are built once per compiled closure and shared
         self._static_infos = self.compiled.static_info_views
         self._static_categories = self.compiled.static_category_views
+        self._static_values: dict[EntryNode, Values] = self.compiled.static_values
+        self._static_parts: dict[tuple[EntryNode, bool], SelectionParts] = (
+            self.compiled.static_selection_parts
+        )
+        self._static_decor = self.compiled.static_selection_decor
 
     def _ctx_of(self, selection: Selection) -> Ctx:
         """The context of a selection itself (cached: every modifier of it reads one)."""
@@ -242,10 +265,12 @@ class Evaluator:
         if not node.has_modifiers and not incoming:
             static = self._static_values.get(node)
             if static is None:  # shared, read-only
-                static = Values(node.static_fields(), [(c.id, c.primary) for c in node.categories])
+                static = Values(node.static_fields(), node.static_categories)
                 self._static_values[node] = static
+            if key is not None:
+                self._values[key] = static
             return static
-        values = Values(dict(node.static_fields()), [(c.id, c.primary) for c in node.categories])
+        values = Values(dict(node.static_fields()), list(node.static_categories))
         guard = key or f"virtual:{node.path_id}:{id(ctx.parent)}:{id(ctx.force)}"
         if guard in self._busy:
             return values
@@ -585,8 +610,8 @@ class Evaluator:
             incoming = Counter(t for s in self.roster.all_selections() for _, t in s.associations)
             return float(sum(len(s.associations) + incoming[s.id] for s in chosen))
         if field_name == "selections":
-            scale = per.number if per is not None and per.number else 1
-            return float(sum(s.number for s in selections)) / scale
+            scale = per.number if per is not None else 1
+            return float(sum(s.number for s in selections)) / (scale or 1)
         total = 0.0
         chosen = list(selections)
         if not own_only:
@@ -637,7 +662,12 @@ class Evaluator:
     def _matching(self, obj: Scope, deep: bool, child_forces: bool, key: str) -> list[Selection]:
         """Selections in a scope object answering to ``key`` (forces and the roster indexed)."""
         if isinstance(obj, (Selection, CategoryScope)):
-            return [s for s in self._selections_in(obj, deep, child_forces) if key in self._keys(s)]
+            pool = (
+                obj.children
+                if not deep and isinstance(obj, Selection)
+                else self._selections_in(obj, deep, child_forces)
+            )
+            return [s for s in pool if key in self._keys(s)]
         if isinstance(obj, Roster):
             cache_key = tuple(id(force) for force in obj.all_forces())
         else:
@@ -650,10 +680,10 @@ class Evaluator:
             # the same scope): answer from the definitions' categories
             return self._static_indexes[cache_key].get(key, [])
         pool = list(self._selections_in(obj, deep, child_forces))
-        static: dict[str, list[Selection]] = {}
+        static: dict[str, list[Selection]] = defaultdict(list)
         for sel in pool:
-            for k in self._keys(sel, effective=False):
-                static.setdefault(k, []).append(sel)
+            for k in sel.node.match_keys:  # the keys before category modifiers (see _keys)
+                static[k].append(sel)
         self._static_indexes[cache_key] = static
         self._building.add(cache_key)
         try:
@@ -953,6 +983,8 @@ class Evaluator:
         else:
             constrained = self.compiled.constrained_roots(force.catalogue_id)
             siblings = force.selections
+        if not constrained.nodes:
+            return []
         # entry or group -> the sibling selections of it (or within it)
         members: dict[int, list[Selection]] = {}
         for sel in siblings:
@@ -1053,6 +1085,17 @@ class Evaluator:
         if constraint.scope == "self":
             own = [ctx.selection] if ctx.selection is not None else []
             return self._measure(own, constraint.field, False)
+        parent = ctx.selection.parent if ctx.selection is not None else ctx.parent
+        if parent is not None and constraint.field == "selections":
+            # most constraints count an entry among its siblings: read them directly rather
+            # than through ``query`` (the same count: an id or path id is all that matches)
+            _, scope, _, shared, deep, _, percent = self._spec(spec)
+            if scope == "parent" and not deep and not percent:
+                if shared:
+                    same = [s for s in parent.children if s.node.id == node.id]
+                else:
+                    same = [s for s in parent.children if s.node.path_id == node.path_id]
+                return self._measure(same, constraint.field, False, parent)
         return self.query(spec, ctx, node, child_id="")
 
     def _check(
@@ -1221,51 +1264,105 @@ class Evaluator:
 
     def _selection_view(self, sel: Selection, parent: SelectionView | None) -> SelectionView:
         ctx = self._ctx_of(sel)
-        values = self.entry_values(sel.node, ctx)
+        node = sel.node
+        parts = self._parts(sel, ctx, self.entry_values(node, ctx))
         number = sel.number
-        costs = [
-            CostView(ct.id, ct.name, float(values.fields[ct.id]) * number, ct.hidden)
-            for ct in self.compiled.cost_types
-            if ct.id in values.fields
-        ]
-        categories: list[CategoryView] = []
-        for cat_id, primary in values.categories:
-            node = next((c for c in sel.node.categories if c.id == cat_id), None)
-            if node is None:  # added by a modifier
-                node = self.compiled.bare_category(cat_id)
-            categories.append(self._category_view(node, ctx, None, primary))
-        if sel.parent is None and not categories:
-            categories.append(CategoryView(NO_CATEGORY, NO_CATEGORY_NAME, True))
-        profiles, rules = self._infos(sel.node.infos, ctx, self._incoming_for(sel.id))
-        publication_id = values.fields.get("publicationId")
-        group = sel.node.parent
         view = SelectionView(
             id=sel.id,
-            entry_id=sel.node.path_id,
-            base_entry_id=sel.node.id,
-            name=as_text(values.fields["name"]),
-            type=sel.node.type,
+            entry_id=node.path_id,
+            base_entry_id=node.id,
+            name=parts.name,
+            type=node.type,
             number=number,
-            hidden=bool(values.fields["hidden"]),
+            hidden=parts.hidden,
             force_id=sel.force.id,
-            costs=costs,
-            categories=categories,
-            profiles=profiles,
-            rules=rules,
+            costs=[CostView(i, name, value * number, hidden) for i, name, value, hidden in parts.costs],
+            categories=list(parts.categories),
+            profiles=list(parts.profiles),
+            rules=list(parts.rules),
             parent=parent,
-            entry_group_id=sel.node.group_path_id,
-            entry_group_name=group.name if group is not None and group.kind == "group" else None,
-            page=opt_text(sel.node.attr("page")),  # New Recruit ignores page modifiers
-            publication_id=publication_id,
-            publication_name=self._publication_name(publication_id),
+            entry_group_id=node.group_path_id,
+            entry_group_name=parts.entry_group_name,
+            page=parts.page,
+            publication_id=parts.publication_id,
+            publication_name=parts.publication_name,
             custom_name=sel.custom_name,
             custom_notes=sel.custom_notes,
             associations=list(sel.associations),
-            annotation=opt_text(values.fields.get("annotation")),
+            annotation=parts.annotation,
         )
         children = sorted(sel.children, key=lambda s: natural_key(self._name(s)))
         view.children = [self._selection_view(c, view) for c in children]
         return view
+
+    def _parts(self, sel: Selection, ctx: Ctx, values: Values) -> SelectionParts:
+        """What a selection shows that its entry's values decide.
+
+        Shared by every selection (top-level or not) of an entry whose values, categories and
+        infos no modifier can change: most of a roster, rebuilt on every evaluation otherwise.
+        """
+        node = sel.node
+        static = values is self._static_values.get(node)
+        key = (node, sel.parent is None)
+        if static:
+            cached = self._static_parts.get(key)
+            if cached is not None:
+                return cached
+        fields = values.fields
+        categories, profiles, rules, fixed = self._decor(sel, ctx, values)
+        publication_id = fields.get("publicationId")
+        group = node.parent
+        parts = SelectionParts(
+            name=as_text(fields["name"]),
+            hidden=bool(fields["hidden"]),
+            costs=[
+                (ct.id, ct.name, float(fields[ct.id]), ct.hidden)
+                for ct in self.compiled.cost_types
+                if ct.id in fields
+            ],
+            categories=categories,
+            profiles=profiles,
+            rules=rules,
+            entry_group_name=group.name if group is not None and group.kind == "group" else None,
+            page=opt_text(node.attr("page")),  # New Recruit ignores page modifiers
+            publication_id=publication_id,
+            publication_name=self._publication_name(publication_id),
+            annotation=opt_text(fields.get("annotation")),
+        )
+        if static and fixed:
+            self._static_parts[key] = parts
+        return parts
+
+    def _decor(self, sel: Selection, ctx: Ctx, values: Values) -> Decor:
+        """A selection's categories, profiles and rules, and whether its entry alone decides
+        them: no modifier (its own or one aimed at it) can change them, so they are shared by
+        every selection of the entry, at the top level or not."""
+        node = sel.node
+        incoming = self._incoming_for(sel.id)
+        key = (node, sel.parent is None)
+        context_free = not incoming and "category" not in node.modified_fields
+        if context_free:
+            cached = self._static_decor.get(key)
+            if cached is not None:
+                return cached
+        categories: list[CategoryView] = []
+        for cat_id, primary in values.categories:
+            category = next((c for c in node.categories if c.id == cat_id), None)
+            if category is None:  # added by a modifier
+                category = self.compiled.bare_category(cat_id)
+            categories.append(self._category_view(category, ctx, None, primary))
+        if sel.parent is None and not categories:
+            categories.append(CategoryView(NO_CATEGORY, NO_CATEGORY_NAME, True))
+        profiles, rules = self._infos(node.infos, ctx, incoming)
+        fixed = (
+            context_free
+            and all(c.static for c in node.categories)
+            and all(i.static for i in node.infos)
+        )
+        decor = (categories, profiles, rules, fixed)
+        if fixed:
+            self._static_decor[key] = decor
+        return decor
 
     def _publication_name(self, publication_id: Any) -> str | None:
         if not publication_id:

@@ -174,6 +174,8 @@ class EntryNode(Merged):
     _type: str | None = field(default=None, repr=False)
     _aimed: bool | None = field(default=None, repr=False)
     _keys: frozenset[str] | None = field(default=None, repr=False)
+    _static_categories: list[tuple[str, bool]] | None = field(default=None, repr=False)
+    _associations: tuple[JsonDict, ...] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -259,6 +261,13 @@ class EntryNode(Merged):
             )
         return self._modified
 
+    @property
+    def static_categories(self) -> list[tuple[str, bool]]:
+        """(category id, primary) before any modifier (cached; copy to change)."""
+        if self._static_categories is None:
+            self._static_categories = [(c.id, c.primary) for c in self.categories]
+        return self._static_categories
+
     def static_fields(self) -> dict[str, Any]:
         """The fields modifiers can change, before any modifier (cached; copy to change)."""
         if self._static is None:
@@ -284,11 +293,14 @@ class EntryNode(Merged):
         return self._constrained
 
     @property
-    def associations(self) -> list[JsonDict]:
+    def associations(self) -> tuple[JsonDict, ...]:
         """New Recruit associations the entry (or its link) declares."""
-        return list(self.raw.get("associations") or []) + list(
-            (self.link or {}).get("associations") or []
-        )
+        if self._associations is None:
+            self._associations = (
+                *(self.raw.get("associations") or []),
+                *((self.link or {}).get("associations") or []),
+            )
+        return self._associations
 
     @property
     def match_keys(self) -> frozenset[str]:

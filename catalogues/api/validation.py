@@ -16,12 +16,12 @@ from rest_framework.views import APIView
 from catalogues.api import validation_serializers as serializers
 from catalogues.examples import evaluate_example, example_get, example_lists
 from catalogues.models import GameSystem
-from catalogues.services_validation import ListSpecRejected, validate_list_spec
+from catalogues.services_validation import ListReport, ListSpecRejected, validate_list_spec
 
 MALFORMED = "list_spec.malformed"
 
 
-def _rejected(code: str, detail: str, field_errors: Any = None) -> Response:
+def rejected(code: str, detail: str, field_errors: Any = None) -> Response:
     body = {"code": code, "detail": detail}
     if field_errors is not None:
         body["field_errors"] = field_errors
@@ -42,10 +42,13 @@ class ValidateView(APIView):
             "Builds the list with the same operations as the list builder, against the newest "
             "stored revisions unless `gameSystemRevision` / `catalogueRevisions` pin others, "
             "and returns the evaluated list: selections, cost totals and every problem with "
-            "its stable code. A list that breaks rules is still a 200 (`legal` is false); a "
-            "400 means the list could not be built at all (see `code`)."
+            "its stable code. With `explain: true` it also lists, per force and per selection, "
+            "the entries a player cannot add right now and why (hidden, naming the condition, "
+            "or a maximum reached, naming the constraint). A list that breaks rules is still "
+            "a 200 (`legal` is false); a 400 means the list could not be built at all (see "
+            "`code`). `POST /api/rosters/export/` takes the same list and returns a .ros/.rosz."
         ),
-        request=serializers.ListSpecSerializer,
+        request=serializers.ValidateRequestSerializer,
         responses={
             200: serializers.ListReportSerializer,
             400: serializers.ListSpecRejectionSerializer,
@@ -57,6 +60,7 @@ class ValidateView(APIView):
                 value={
                     "gameSystemId": "t9a3-gs",
                     "costLimits": {"t9a3-pts": 4500},
+                    "explain": True,
                     "forces": [
                         {
                             "forceEntryId": "t9a3-dh-force",
@@ -69,25 +73,43 @@ class ValidateView(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        try:
-            data = request.data
-        except ParseError as error:
-            return _rejected(MALFORMED, str(error.detail))
-        spec = serializers.ListSpecSerializer(data=data)
-        if not spec.is_valid():
-            return _rejected(MALFORMED, "The list spec is malformed.", spec.errors)
-        fields = dict(spec.validated_data)
-        game_system_revision = fields.pop("gameSystemRevision", None)
-        catalogue_revisions = fields.pop("catalogueRevisions", None)
-        try:
-            report = validate_list_spec(
-                spec=fields,
-                game_system_revision=game_system_revision,
-                catalogue_revisions=catalogue_revisions,
-            )
-        except ListSpecRejected as error:
-            return _rejected(error.code, error.detail)
+        fields = parse_list_spec(request, serializers.ValidateRequestSerializer)
+        if isinstance(fields, Response):
+            return fields
+        report = list_report(fields)
+        if isinstance(report, Response):
+            return report
         return Response(serializers.ListReportSerializer(report).data)
+
+
+def parse_list_spec(
+    request: Request, serializer_class: type[serializers.ListSpecSerializer]
+) -> dict[str, Any] | Response:
+    """The List spec of a JSON request body, checked; or the 400 response saying why not."""
+    try:
+        data = request.data
+    except ParseError as error:
+        return rejected(MALFORMED, str(error.detail))
+    spec = serializer_class(data=data)
+    if not spec.is_valid():
+        return rejected(MALFORMED, "The list spec is malformed.", spec.errors)
+    return dict(spec.validated_data)
+
+
+def list_report(fields: dict[str, Any]) -> ListReport | Response:
+    """The list a checked List spec (with its pins and ``explain``) describes, evaluated."""
+    game_system_revision = fields.pop("gameSystemRevision", None)
+    catalogue_revisions = fields.pop("catalogueRevisions", None)
+    explain = bool(fields.pop("explain", False))
+    try:
+        return validate_list_spec(
+            spec=fields,
+            game_system_revision=game_system_revision,
+            catalogue_revisions=catalogue_revisions,
+            explain=explain,
+        )
+    except ListSpecRejected as error:
+        return rejected(error.code, error.detail)
 
 
 class GameSystemExamplesView(APIView):

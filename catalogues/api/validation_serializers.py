@@ -76,6 +76,16 @@ class ListSpecSerializer(serializers.Serializer[Any]):
         return super().to_internal_value(data)
 
 
+class ValidateRequestSerializer(ListSpecSerializer):
+    """A List spec to validate, and whether to explain what cannot be added."""
+
+    explain = serializers.BooleanField(
+        default=False,
+        help_text="Also list, per force and per selection, the entries that cannot be added "
+        "now and why (`unavailable`). Off by default: it evaluates every offered entry.",
+    )
+
+
 def _reject(message: str) -> NoReturn:
     raise serializers.ValidationError({api_settings.NON_FIELD_ERRORS_KEY: [message]})
 
@@ -188,6 +198,29 @@ class RevisionRefSerializer(serializers.Serializer[Any]):
     revision_id = serializers.IntegerField(source="pk")
 
 
+class ReasonSerializer(serializers.Serializer[Any]):
+    """One obstacle to adding an entry: hidden (by its data or a modifier), or a maximum."""
+
+    code = serializers.CharField(
+        help_text="explain.hidden, explain.hidden_by_modifier or explain.max_reached."
+    )
+    entry_id = serializers.CharField(help_text="The entry or entry group the reason is about.")
+    constraint_id = serializers.CharField(help_text="The maximum reached (empty if hidden).")
+    message = serializers.CharField(help_text="In plain words, naming the condition or limit.")
+
+
+class UnavailableSerializer(serializers.Serializer[Any]):
+    """An entry a force or selection offers that a player cannot add right now."""
+
+    owner_type = serializers.ChoiceField(
+        choices=["force", "selection"], help_text="Where it is offered."
+    )
+    owner_id = serializers.CharField()
+    entry_id = serializers.CharField(help_text="Path id as offered there (link::target).")
+    name = serializers.CharField()
+    reasons = ReasonSerializer(many=True)
+
+
 class ListReportSerializer(serializers.Serializer[Any]):
     """A list built and evaluated against stored revisions."""
 
@@ -201,6 +234,10 @@ class ListReportSerializer(serializers.Serializer[Any]):
     forces = RosterForceSerializer(many=True, source="view.forces")
     problems = ReportProblemSerializer(
         many=True, help_text="Errors first, then warnings, then notes."
+    )
+    explained = serializers.BooleanField(help_text="Whether `unavailable` was worked out.")
+    unavailable = UnavailableSerializer(
+        many=True, help_text="With `explain`: entries that cannot be added now, and why."
     )
 
 

@@ -7,7 +7,7 @@ from django import template
 from armybuilder.engine.report import Problem
 from catalogues.examples import ExampleList, example_lists
 from catalogues.models import Catalogue, GameSystem
-from catalogues.services_validation import ListReport
+from catalogues.services_validation import ListReport, Unavailable
 
 register = template.Library()
 
@@ -27,3 +27,9 @@ def problems_of(report: ListReport, owner_id: str) -> list[Problem]:
 @register.filter
 def owner_of(report: ListReport, problem: Problem) -> str:
     return report.owner_label(problem)
+
+
+@register.filter
+def unavailable_at(report: ListReport, owner_id: str) -> list[Unavailable]:
+    """The entries a force or selection offers that cannot be added now."""
+    return report.unavailable_at(owner_id)

@@ -1,0 +1,99 @@
+"""Roster file API: check an uploaded ``.ros``/``.rosz``, and write a List spec out as one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import permissions
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from catalogues.api import roster_serializers as serializers
+from catalogues.api.validation import MALFORMED, list_report, parse_list_spec, rejected
+from catalogues.api.validation_serializers import ListReportSerializer
+from catalogues.roster_views import read_capped, roster_download
+from catalogues.services_rosters import check_roster_file, export_roster
+from catalogues.services_validation import ListSpecRejected
+
+
+class RosterCheckView(APIView):
+    """Check an uploaded roster file against the stored data; nothing is stored."""
+
+    # Stateless, like /api/validate/: no session (so no CSRF token) and no account needed.
+    authentication_classes: list[Any] = []
+    permission_classes = [permissions.AllowAny]
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        summary="Check a roster file (.ros/.rosz) against the stored game system and catalogues.",
+        description=(
+            "Re-links the roster's selections by their entry-id paths to the newest stored "
+            "revisions of the game system and catalogues it names (or those pinned), evaluates "
+            "it and returns the same report as `POST /api/validate/`. A selection whose entry "
+            "the stored data no longer has is reported as `selection.unknown_entry`, never "
+            "dropped silently. A 400 means the file could not be checked at all (see `code`)."
+        ),
+        request={"multipart/form-data": serializers.RosterUploadSerializer},
+        responses={
+            200: ListReportSerializer,
+            400: serializers.RosterRejectionSerializer,
+        },
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            upload = serializers.RosterUploadSerializer(data=request.data)
+        except ParseError as error:
+            return rejected(MALFORMED, str(error.detail))
+        if not upload.is_valid():
+            return rejected(MALFORMED, "The upload is malformed.", upload.errors)
+        fields = upload.validated_data
+        file = fields["file"]
+        try:
+            report = check_roster_file(
+                data=read_capped(file),
+                filename=file.name or "",
+                game_system_revision=fields.get("gameSystemRevision"),
+                catalogue_revisions=fields.get("catalogueRevisions"),
+                explain=fields["explain"],
+            )
+        except ListSpecRejected as error:
+            return rejected(error.code, error.detail)
+        return Response(ListReportSerializer(report).data)
+
+
+class RosterExportView(APIView):
+    """Build a List spec against the stored data and download it as a roster file."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [permissions.AllowAny]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Download a list (List spec) as a .ros or .rosz roster file.",
+        description=(
+            "Builds the list exactly as `POST /api/validate/` does and returns it as a "
+            "BattleScribe roster file (`format`: `ros` for XML, `rosz` for zipped XML) that "
+            "BattleScribe and New Recruit open; its problems are not in the file."
+        ),
+        request=serializers.RosterExportSerializer,
+        responses={
+            (200, "application/xml"): OpenApiResponse(OpenApiTypes.BINARY, description=".ros"),
+            (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description=".rosz"),
+            400: serializers.RosterRejectionSerializer,
+        },
+    )
+    def post(self, request: Request) -> HttpResponse:
+        fields = parse_list_spec(request, serializers.RosterExportSerializer)
+        if isinstance(fields, Response):
+            return fields
+        extension = f".{fields.pop('format')}"
+        report = list_report(fields)
+        if isinstance(report, Response):
+            return report
+        return roster_download(export_roster(report=report, extension=extension))

@@ -1,0 +1,60 @@
+"""In a real browser: download an example list as a .ros, then upload it on "Check a roster
+file" and see it evaluated the same way."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from catalogues import closures
+from catalogues.models import GameSystem
+from tests.browser.test_browse import watch_for_errors
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def ninth_age() -> Iterator[GameSystem]:
+    closures.cache_clear()
+    call_command("load_catalogues", "the-9th-age-3rd", stdout=io.StringIO())
+    yield GameSystem.objects.get(bs_id="t9a3-gs")
+    closures.cache_clear()
+
+
+def test_a_downloaded_example_uploads_and_checks_the_same(
+    live_server: LiveServer, page: Page, ninth_age: GameSystem, tmp_path: Path
+) -> None:
+    errors = watch_for_errors(page)
+    page.goto(
+        f"{live_server.url}/systems/{ninth_age.slug}/examples/dwarven-holds-too-many-characters/"
+    )
+    expect(page.locator("#verdict")).to_contain_text("Illegal")
+    unavailable = page.locator("details.unavailable").first
+    unavailable.locator("summary").click()
+    expect(unavailable.locator("li li").first).to_be_visible()
+
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="Download .ros").click()
+    saved = tmp_path / download_info.value.suggested_filename
+    download_info.value.save_as(saved)
+
+    page.get_by_role("navigation", name="Main").get_by_role(
+        "link", name="Check a roster file"
+    ).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Check a roster file")
+    page.get_by_label("Roster file").set_input_files(saved)
+    page.get_by_role("button", name="Check").click()
+
+    expect(page.locator("#verdict")).to_contain_text("Illegal")
+    problems = page.locator("section[aria-labelledby=problems-heading] tbody tr")
+    expect(problems).to_have_count(1)
+    expect(problems.first).to_contain_text("t9a.characters.max_percent")
+    expect(page.locator("dl.meta")).to_contain_text(saved.name)
+    assert saved.suffix == ".ros"
+    assert errors == []

@@ -1,0 +1,180 @@
+"""The "Check a roster file" page, and the example list pages' downloads and "Not available
+now" lists, through the Django test client."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import zipfile
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY
+from catalogues import closures
+from catalogues.models import Catalogue, GameSystem, Revision
+from tests.catalogues import closure_data as data
+from tests.catalogues.roster_data import army_with_hidden_entries, import_army
+
+pytestmark = pytest.mark.django_db
+
+CHECK = reverse("catalogues:roster_check")
+EXAMPLE = "dwarven-holds-too-many-characters"
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache() -> Iterator[None]:
+    closures.cache_clear()
+    yield
+    closures.cache_clear()
+
+
+@pytest.fixture
+def army() -> Catalogue:
+    return import_army()
+
+
+@pytest.fixture
+def ninth_age() -> GameSystem:
+    call_command("load_catalogues", "the-9th-age-3rd", stdout=io.StringIO())
+    return GameSystem.objects.get(bs_id="t9a3-gs")
+
+
+def exported(client: Client, spec: dict[str, Any]) -> bytes:
+    body = json.dumps({**spec, "format": "ros"})
+    response = client.post("/api/rosters/export/", body, content_type="application/json")
+    assert response.status_code == 200, response.content[:500]
+    return bytes(response.content)
+
+
+def check(client: Client, name: str, content: bytes) -> Any:
+    return client.post(CHECK, {"roster": SimpleUploadedFile(name, content)})
+
+
+def text(response: Any) -> str:
+    return html.unescape(response.content.decode())
+
+
+def test_the_header_links_the_page(client: Client) -> None:
+    home = client.get(reverse("catalogues:home"))
+    page = client.get(CHECK)
+
+    assert f'href="{CHECK}"' in home.content.decode()
+    assert page.status_code == 200
+    assert 'type="file"' in page.content.decode()
+    assert 'enctype="multipart/form-data"' in page.content.decode()
+
+
+def test_an_uploaded_roster_is_shown_evaluated(client: Client, army: Catalogue) -> None:
+    spec = data.list_spec()
+    spec["forces"][0]["selections"].append({"entryId": data.HAMMER_LINK, "number": 1})
+
+    response = check(client, "hammers.ros", exported(client, spec))
+
+    assert response.status_code == 200
+    report = response.context["report"]
+    assert [p.code for p in report.problems] == ["closure.hammer.max"]
+    page = text(response)
+    assert "Illegal." in page
+    assert "closure.hammer.max" in page
+    assert "closure-test.md, line 12" in page  # the rule cited
+    assert "Not available now" in page  # the page explains what cannot be added
+    assert 'id="unknown-entries"' not in page
+
+
+def test_an_entry_missing_from_the_stored_data_is_highlighted(
+    client: Client, army: Catalogue
+) -> None:
+    content = exported(client, data.list_spec())
+    newer = army_with_hidden_entries(revision=2)
+    newer["catalogue"]["entryLinks"] = []
+    data.import_documents(newer)
+
+    response = check(client, "list.ros", content)
+
+    assert response.status_code == 200
+    (unknown,) = response.context["report"].unknown_entries
+    assert unknown.code == SELECTION_UNKNOWN_ENTRY
+    page = text(response)
+    assert 'id="unknown-entries"' in page
+    assert f"{SELECTION_UNKNOWN_ENTRY} · {unknown.entry_id}" in page
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "code"),
+    [
+        ("list.txt", b"hello", "format.unsupported"),
+        ("list.ros", b"<roster", "format.malformed"),
+        ("list.rosz", b"not a zip", "format.zip"),
+    ],
+)
+def test_a_bad_file_shows_its_code_and_changes_nothing(
+    client: Client, army: Catalogue, name: str, content: bytes, code: str
+) -> None:
+    before = Revision.objects.count()
+
+    response = check(client, name, content)
+
+    assert response.status_code == 400
+    assert response.context["error"].code == code
+    assert code in text(response)
+    assert Revision.objects.count() == before
+
+
+def test_a_post_without_a_file_asks_for_one(client: Client) -> None:
+    response = client.post(CHECK, {})
+
+    assert response.status_code == 400
+    assert "roster" in response.context["form"].errors
+    assert "report" not in response.context
+
+
+def test_an_example_page_offers_downloads_and_says_what_cannot_be_added(
+    client: Client, ninth_age: GameSystem
+) -> None:
+    url = reverse("catalogues:example_list", args=[ninth_age.slug, EXAMPLE])
+
+    response = client.get(url)
+
+    page = text(response)
+    for extension in ("ros", "rosz"):
+        download = reverse(
+            "catalogues:example_list_download", args=[ninth_age.slug, EXAMPLE, extension]
+        )
+        assert f'href="{download}"' in page
+    unavailable = response.context["report"].unavailable
+    assert unavailable  # a character-heavy list has maxed-out and hidden entries
+    assert "Not available now" in page
+    for item in unavailable:
+        assert f'data-entry-id="{item.entry_id}"' in page
+        assert all(reason.code in page for reason in item.reasons)
+
+
+def test_an_example_downloads_as_a_roster_file(client: Client, ninth_age: GameSystem) -> None:
+    args = [ninth_age.slug, EXAMPLE]
+
+    ros = client.get(reverse("catalogues:example_list_download", args=[*args, "ros"]))
+    rosz = client.get(reverse("catalogues:example_list_download", args=[*args, "rosz"]))
+
+    assert ros.status_code == rosz.status_code == 200
+    assert ros["Content-Type"] == "application/xml"
+    assert ros["Content-Disposition"].startswith('attachment; filename="')
+    assert ros["Content-Disposition"].endswith('.ros"')
+    with zipfile.ZipFile(io.BytesIO(rosz.content)) as archive:
+        (member,) = archive.namelist()
+        assert archive.read(member) == ros.content
+
+
+def test_a_download_of_an_unknown_example_is_a_404(client: Client, ninth_age: GameSystem) -> None:
+    missing = reverse("catalogues:example_list_download", args=[ninth_age.slug, "nope", "ros"])
+
+    assert client.get(missing).status_code == 404
+    assert (
+        client.get(f"/systems/{ninth_age.slug}/examples/{EXAMPLE}/download.zip").status_code == 404
+    )
