@@ -3,17 +3,16 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from catalogues.api import rosters, validation
-from catalogues.api import views as catalogue_views
+from catalogues.api import catalogues, rosters, validation
 
 app_name = "api"
 
 router = DefaultRouter()
-router.register("game-systems", catalogue_views.GameSystemViewSet, basename="game-system")
-router.register("catalogues", catalogue_views.CatalogueViewSet, basename="catalogue")
-router.register("revisions", catalogue_views.RevisionViewSet, basename="revision")
-router.register("entries", catalogue_views.EntryViewSet, basename="entry")
-router.register("import-jobs", catalogue_views.ImportJobViewSet, basename="import-job")
+router.register("game-systems", catalogues.GameSystemViewSet, basename="game-system")
+router.register("catalogues", catalogues.CatalogueViewSet, basename="catalogue")
+router.register("revisions", catalogues.RevisionViewSet, basename="revision")
+router.register("entries", catalogues.EntryViewSet, basename="entry")
+router.register("import-jobs", catalogues.ImportJobViewSet, basename="import-job")
 
 urlpatterns = [
     *router.urls,

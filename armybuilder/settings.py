@@ -1,8 +1,8 @@
 """The one settings module.
 
 Everything that differs between a laptop, CI and production comes from environment
-variables; the defaults are safe for development (SQLite, eager Celery, debug on only under
-``runserver``).
+variables; the defaults are safe for development (SQLite, eager Celery), and debug is on
+only while the development secret key is in use.
 """
 
 import os
@@ -156,7 +156,9 @@ CACHES = {
 # Catalogue uploads: what one request may send and what one archive may unpack to.
 CATALOGUE_MAX_UPLOAD_BYTES = env_int("CATALOGUE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024)
 CATALOGUE_MAX_UNZIPPED_BYTES = env_int("CATALOGUE_MAX_UNZIPPED_BYTES", 200 * 1024 * 1024)
-DATA_UPLOAD_MAX_MEMORY_SIZE = CATALOGUE_MAX_UPLOAD_BYTES
+# A request body other than its files (a form, a JSON list spec): a real army list is a few
+# hundred kilobytes. Uploaded files are bounded by the limits around this one instead.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # Roster files checked on upload (.ros/.rosz): a real roster is a few hundred kilobytes.
 ROSTER_MAX_UPLOAD_BYTES = env_int("ROSTER_MAX_UPLOAD_BYTES", 5 * 1024 * 1024)

@@ -30,7 +30,7 @@ from django.db import connection  # noqa: E402
 from lxml import etree  # noqa: E402
 
 from catalogues.models import GameSystem  # noqa: E402
-from catalogues.services import import_files  # noqa: E402
+from catalogues.services.imports import import_files  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "bsdata" / "wh40k-9e"
 TARGET_RATIO = 10

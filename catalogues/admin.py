@@ -16,36 +16,34 @@ from django.utils.html import format_html
 from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Browse and delete only: rows come from imports."""
+class ImportedRowAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Rows come from imports only, so none is added by hand."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+
+class ReadOnlyAdmin(ImportedRowAdmin):
+    """Browse and delete only."""
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
 @admin.register(GameSystem)
-class GameSystemAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GameSystemAdmin(ImportedRowAdmin):
     list_display = ["name", "bs_id", "slug", "created_at"]
     search_fields = ["name", "bs_id"]
     # Names and slugs may be tidied by staff; the id ties the row to its documents.
     readonly_fields = ["bs_id", "created_at"]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
 
 @admin.register(Catalogue)
-class CatalogueAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class CatalogueAdmin(ImportedRowAdmin):
     list_display = ["name", "game_system", "library", "bs_id", "slug"]
     list_filter = ["game_system", "library"]
     search_fields = ["name", "bs_id"]
     readonly_fields = ["game_system", "bs_id", "library", "created_at"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
 
 
 @admin.register(Revision)
@@ -70,6 +68,10 @@ class EntryAdmin(ReadOnlyAdmin):
     search_fields = ["name", "bs_id"]
     raw_id_fields = ["revision"]
     show_full_result_count = False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # A revision's index must stay whole: rows go only with their revision.
+        return False
 
 
 @admin.register(ImportJob)

@@ -17,7 +17,7 @@ from typing import Any
 from django.http import Http404
 
 from catalogues.models import Catalogue, GameSystem
-from catalogues.services_validation import (
+from catalogues.services.validation import (
     ListReport,
     ListSpecRejected,
     spec_catalogue_ids,

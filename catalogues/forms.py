@@ -1,18 +1,17 @@
-"""Forms: entry search (GET) and the staff upload of catalogue files."""
+"""Forms: entry search (GET), the staff upload of catalogue files, and a roster file to check."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import PurePath
 from typing import Any, cast
 
 from django import forms
-from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 
+from armybuilder.engine.formats import suffix
 from catalogues.selectors import GROUP_TYPE, EntryFilters
-
-UPLOAD_SUFFIXES = (".gst", ".cat", ".gstz", ".catz", ".json", ".zip")
+from catalogues.services.imports import IMPORT_SUFFIXES, import_limits
+from catalogues.services.rosters import ROSTER_SUFFIXES
 
 
 class EntrySearchForm(forms.Form):
@@ -76,25 +75,35 @@ class UploadForm(forms.Form):
             "together."
         ),
         widget=MultipleFileInput(
-            attrs={"accept": ",".join(UPLOAD_SUFFIXES), "aria-describedby": "uploads-help"}
+            attrs={"accept": ",".join(IMPORT_SUFFIXES), "aria-describedby": "uploads-help"}
         ),
     )
 
     def clean_uploads(self) -> list[UploadedFile[Any]]:
         files: list[UploadedFile[Any]] = self.cleaned_data["uploads"]
-        wrong = [
-            f.name for f in files if PurePath(f.name or "").suffix.lower() not in UPLOAD_SUFFIXES
-        ]
+        wrong = [f.name for f in files if suffix(f.name or "") not in IMPORT_SUFFIXES]
         if wrong:
             raise forms.ValidationError(
                 "Not a catalogue file: %(names)s. Accepted: %(suffixes)s.",
                 code="suffix",
-                params={"names": ", ".join(map(str, wrong)), "suffixes": " ".join(UPLOAD_SUFFIXES)},
+                params={"names": ", ".join(map(str, wrong)), "suffixes": " ".join(IMPORT_SUFFIXES)},
             )
-        if sum(f.size or 0 for f in files) > settings.CATALOGUE_MAX_UPLOAD_BYTES:
+        # Refused before the files are read into a job; the importer checks each file again.
+        limit = import_limits().max_input_bytes
+        if sum(f.size or 0 for f in files) > limit:
             raise forms.ValidationError(
                 "The upload is larger than %(limit)s MB.",
                 code="too_large",
-                params={"limit": settings.CATALOGUE_MAX_UPLOAD_BYTES // (1024 * 1024)},
+                params={"limit": limit // (1024 * 1024)},
             )
         return files
+
+
+class RosterCheckForm(forms.Form):
+    roster = forms.FileField(
+        label="Roster file",
+        help_text="A roster saved by BattleScribe or New Recruit (.ros, or zipped .rosz).",
+        widget=forms.ClearableFileInput(
+            attrs={"accept": ",".join(ROSTER_SUFFIXES), "aria-describedby": "roster-help"}
+        ),
+    )

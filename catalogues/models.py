@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import models
 from django.db.models import Q
 
@@ -27,10 +28,6 @@ class GameSystem(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def latest_revision(self) -> Revision | None:
-        return self.revisions.order_by("-number").first()
 
 
 class Catalogue(models.Model):
@@ -50,10 +47,6 @@ class Catalogue(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def latest_revision(self) -> Revision | None:
-        return self.revisions.order_by("-number").first()
 
 
 class Revision(models.Model):
@@ -114,6 +107,12 @@ class Revision(models.Model):
         owner = self.catalogue or self.game_system
         assert owner is not None  # guaranteed by the check constraint
         return owner
+
+    @property
+    def owner_game_system(self) -> GameSystem:
+        """The game system this revision belongs to: its own, or its catalogue's."""
+        owner = self.owner
+        return owner.game_system if isinstance(owner, Catalogue) else owner
 
     @property
     def kind(self) -> str:
@@ -179,6 +178,16 @@ class Entry(models.Model):
         return self.name
 
 
+class ImportJobQuerySet(models.QuerySet["ImportJob"]):
+    def for_user(self, user: User | AnonymousUser) -> ImportJobQuerySet:
+        """The jobs a user may follow: their own uploads; every upload for a superuser."""
+        if user.is_superuser:
+            return self
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(created_by=user)
+
+
 class ImportJob(models.Model):
     """An upload imported in the background (``catalogues.tasks.import_upload_task``)."""
 
@@ -203,6 +212,8 @@ class ImportJob(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = ImportJobQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-id"]

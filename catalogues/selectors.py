@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Case, Count, Max, Q, QuerySet, Value, When
 from django.http import Http404
 
@@ -151,22 +152,13 @@ def _limit(value: Any) -> float | None:
     return None if number is None or number < 0 else number
 
 
-@dataclass(frozen=True)
-class Provenance:
-    """Where a pack's values come from: its sources, and what no source gives (our extension)."""
+def sources(revision: Revision) -> list[Source]:
+    """The sources a pack's values come from (our extension; most data lists none).
 
-    sources: list[Source] = field(default_factory=list)
-    # Ids of entries that are, or have a cost, marked ``"unverified": true``.
-    unverified_entries: frozenset[str] = frozenset()
-    # (entry id, cost type id) of each unverified cost.
-    unverified_costs: frozenset[tuple[str, str]] = frozenset()
-    # Entry id -> the id of the source it cites.
-    entry_sources: Mapping[str, str] = field(default_factory=dict)
-
-
-def provenance(revision: Revision) -> Provenance:
-    """The revision's provenance; only packs that list ``sources`` carry any."""
-    found = [
+    What no source gives is marked on the entry index itself (``Entry.unverified``, and
+    ``"unverified"`` on each of ``Entry.costs``), as is the source an entry cites.
+    """
+    return [
         Source(
             id=str(node.get("id", "")),
             title=str(node.get("title", "")),
@@ -175,26 +167,6 @@ def provenance(revision: Revision) -> Provenance:
         for node in revision_part(revision, "sources") or []
         if isinstance(node, dict)
     ]
-    if not found:
-        return Provenance()
-    # The entry index does not carry these marks, so read them from the (small) document.
-    unverified: set[str] = set()
-    unverified_costs: set[tuple[str, str]] = set()
-    entry_sources: dict[str, str] = {}
-    document = Revision.objects.values_list("document", flat=True).get(pk=revision.pk)
-    for node in iter_nodes(document):
-        node_id = node.get("id")
-        if not isinstance(node_id, str):
-            continue
-        if isinstance(node.get("source"), str):
-            entry_sources[node_id] = node["source"]
-        if node.get("unverified") is True:
-            unverified.add(node_id)
-        for cost in node.get("costs") or []:
-            if isinstance(cost, dict) and cost.get("unverified") is True:
-                unverified.add(node_id)
-                unverified_costs.add((node_id, str(cost.get("typeId", ""))))
-    return Provenance(found, frozenset(unverified), frozenset(unverified_costs), entry_sources)
 
 
 def force_entries(revision: Revision) -> list[ForceEntry]:
@@ -333,6 +305,30 @@ def entry_get(pk: int) -> Entry:
         raise Http404("No such entry.") from exc
 
 
+def profile_tables(entry: Entry) -> list[dict[str, Any]]:
+    """An entry's profiles grouped by profile type: one table each, a column per characteristic
+    (``type_name``, ``columns``, ``rows`` of ``name`` and ``cells``)."""
+    tables: dict[str, dict[str, Any]] = {}
+    for profile in entry.profiles or []:
+        key = str(profile.get("typeId") or profile.get("typeName") or "")
+        table = tables.setdefault(
+            key, {"type_name": profile.get("typeName") or "Profile", "columns": [], "rows": []}
+        )
+        values = {}
+        for characteristic in profile.get("characteristics") or []:
+            name = str(characteristic.get("name", ""))
+            if name not in table["columns"]:
+                table["columns"].append(name)
+            values[name] = characteristic.get("value", "")
+        table["rows"].append({"name": profile.get("name", ""), "values": values})
+    for table in tables.values():
+        table["rows"] = [
+            {"name": row["name"], "cells": [row["values"].get(c, "") for c in table["columns"]]}
+            for row in table["rows"]
+        ]
+    return list(tables.values())
+
+
 def entry_filter_options(
     revisions: Sequence[Revision],
 ) -> tuple[list[tuple[str, str]], list[str]]:
@@ -468,19 +464,25 @@ def _cost_map(row: Mapping[str, Any] | None) -> dict[str, Any]:
 # Import jobs
 
 
-def import_job_list() -> QuerySet[ImportJob]:
-    return ImportJob.objects.select_related("created_by").order_by("-created_at", "-id")
+def import_job_list(*, user: User | AnonymousUser) -> QuerySet[ImportJob]:
+    """The import jobs ``user`` may follow, newest first."""
+    return (
+        ImportJob.objects.for_user(user).select_related("created_by").order_by("-created_at", "-id")
+    )
 
 
-def import_job_get(pk: int) -> ImportJob:
+def import_job_get(*, pk: int, user: User | AnonymousUser) -> ImportJob:
+    """One job ``user`` may follow, or 404 (another user's job is not theirs to see)."""
     try:
-        return ImportJob.objects.select_related("created_by").get(pk=pk)
+        return import_job_list(user=user).get(pk=pk)
     except ImportJob.DoesNotExist as exc:
         raise Http404("No such import job.") from exc
 
 
 @dataclass(frozen=True)
-class ImportedRevision:
+class JobRevision:
+    """A revision a finished import job stored or found unchanged, with its row to link to."""
+
     name: str
     kind: str
     number: int
@@ -490,12 +492,12 @@ class ImportedRevision:
     revision: Revision | None  # None once the revision has been deleted
 
 
-def import_job_revisions(job: ImportJob) -> list[ImportedRevision]:
+def import_job_revisions(job: ImportJob) -> list[JobRevision]:
     """The revisions a finished job imported, with the stored rows to link to."""
     reported = (job.result or {}).get("revisions") or []
     stored = revision_list().in_bulk([r.get("revision_pk") for r in reported])
     return [
-        ImportedRevision(
+        JobRevision(
             name=str(r.get("name", "")),
             kind=str(r.get("kind", "")),
             number=int(r.get("revision", 0)),

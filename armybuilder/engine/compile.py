@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from armybuilder.engine.closure import catalogue_closure, index_ids, iter_nodes, unwrap
+from armybuilder.engine.closure import catalogue_closure, index_ids, unwrap
 from armybuilder.engine.model import (
     CategoryNode,
     Constrained,
@@ -21,6 +21,14 @@ from armybuilder.engine.model import (
     constrained_within,
 )
 from armybuilder.engine.view import CategoryView, ProfileView, RuleView
+
+ENTRY_CONTAINERS = (
+    "selectionEntries",
+    "sharedSelectionEntries",
+    "selectionEntryGroups",
+    "sharedSelectionEntryGroups",
+    "entryLinks",
+)
 
 
 class CompileError(ValueError):
@@ -92,14 +100,30 @@ class Compiled:
 
     @cached_property
     def used_cost_types(self) -> list[str]:
-        """Cost types some entry of the closure has a cost of (New Recruit lists these)."""
+        """Cost types some entry of the closure has a cost of (New Recruit lists these).
+
+        Only entries and entry links have costs, so only they are walked (a third of the
+        time of a walk through every object, on the first evaluation of a closure).
+        """
         used: set[str] = set()
-        for body in [self.game_system, *self.catalogues.values()]:
-            for node in iter_nodes(body):
-                for cost in node.get("costs") or []:
-                    if isinstance(cost, dict):
-                        used.add(str(cost.get("typeId", "")))
+        stack: list[JsonDict] = [self.game_system, *self.catalogues.values()]
+        while stack:
+            node = stack.pop()
+            for cost in node.get("costs") or []:
+                if isinstance(cost, dict):
+                    used.add(str(cost.get("typeId", "")))
+            for key in ENTRY_CONTAINERS:
+                stack.extend(child for child in node.get(key) or [] if isinstance(child, dict))
         return [ct.id for ct in self.cost_types if ct.id in used]
+
+    @cached_property
+    def roster_scope_categories(self) -> list[CategoryNode]:
+        """The game system's own categories that have a roster-scope constraint."""
+        categories = (
+            self.bare_category(str(raw.get("id", "")))
+            for raw in self.game_system.get("categoryEntries") or []
+        )
+        return [c for c in categories if any(k.scope == "roster" for k in c.constraints)]
 
     def bare_category(self, category_id: str) -> CategoryNode:
         """A category entry on its own (one a modifier adds), cached."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -61,9 +61,10 @@ SPEC_CACHE_SIZE = 1 << 16
 # ================================================================================ contexts
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Ctx:
-    """Where a modifier, condition or constraint is evaluated.
+    """Where a modifier, condition or constraint is evaluated (never changed once made;
+    not frozen, because a frozen dataclass takes four times as long to make).
 
     ``selection`` is "self" when the entry is selected; ``parent`` is the selection that holds
     (or would hold) it; ``node`` is the entry being evaluated (may be unselected).
@@ -95,6 +96,21 @@ Scope = Selection | Force | Roster | CategoryScope
 Decor = tuple[list[CategoryView], list[ProfileView], list[RuleView], bool]
 
 
+@dataclass(slots=True)
+class ScopeIndex:
+    """The selections of a force (or the roster) with their index keys (see ``_keys``).
+
+    Queries ask for a few dozen keys of the hundreds the selections have, so each is
+    answered on demand, by one pass, and remembered.
+    """
+
+    pairs: list[tuple[Selection, frozenset[str]]]  # each selection, its keys before modifiers
+    answers: dict[str, list[Selection]] = field(default_factory=dict)
+
+    def static(self, key: str) -> list[Selection]:
+        return [sel for sel, keys in self.pairs if key in keys]
+
+
 # ============================================================================= the values
 
 
@@ -109,7 +125,11 @@ class Values:
 
 @dataclass(slots=True)
 class SelectionParts:
-    """The parts of a selection's view its entry's values decide (read-only: may be shared)."""
+    """The parts of a selection's view its entry's values decide.
+
+    Like every view object they are read-only: the lists are shared by every selection of an
+    entry no modifier changes, in every evaluation.
+    """
 
     name: str
     hidden: bool
@@ -122,6 +142,7 @@ class SelectionParts:
     publication_id: Any
     publication_name: str | None
     annotation: str | None
+    cost_views: dict[int, list[CostView]] = field(default_factory=dict)  # by number
 
 
 def _number_text(value: float) -> str:
@@ -228,16 +249,16 @@ class Evaluator:
         self._contexts: dict[str, Ctx] = {}
         self._primaries: dict[str, str | None] = {}
         self._busy: set[str] = set()
-        # per force / roster: index key -> selections (built once per evaluation)
-        # (keyed by the forces a scope covers, so a force and a one-force roster share one)
-        self._indexes: dict[tuple[int, ...], dict[str, list[Selection]]] = {}
+        # per force / roster (keyed by the forces it covers, so a force and a one-force
+        # roster share one): its selections and which answer to each index key
+        self._indexes: dict[tuple[int, ...], ScopeIndex] = {}
         self._selections_by_id: dict[str, Selection] | None = None
         # modifiers other selections aim at a selection; None until first needed
         self._incoming: dict[str, list[tuple[JsonDict, int]]] | None = None if with_aimed else {}
         self._effective_keys: dict[str, frozenset[str]] = {}
         self._building: set[tuple[int, ...]] = set()  # scope indexes being built
-        self._static_indexes: dict[tuple[int, ...], dict[str, list[Selection]]] = {}
         self._queries: dict[tuple[Any, ...], float] = {}
+        self._children_numbers: dict[tuple[str, bool], dict[str, int]] = {}
         # views no modifier can change are built once per compiled closure and shared
         self._static_infos = self.compiled.static_info_views
         self._static_categories = self.compiled.static_category_views
@@ -408,10 +429,7 @@ class Evaluator:
         return expressions.group_holds(self, group, ctx)
 
     def condition(self, cond: JsonDict, ctx: Ctx) -> bool:
-        ctype = str(cond.get("type", ""))
-        child_id = str(cond.get("childId") or "")
-        scope = str(cond.get("scope", "self"))
-        threshold = as_float(cond.get("value"))
+        _, scope, child_id, _, _, _, _, ctype, threshold = self._spec(cond)
         if ctype in ("always", "never"):  # New Recruit's constant conditions
             return ctype == "always"
         if ctype in ("instanceOf", "notInstanceOf"):
@@ -519,6 +537,8 @@ class Evaluator:
                     bool(spec.get("includeChildSelections", False)),
                     bool(spec.get("includeChildForces", False)),
                     bool(spec.get("percentValue")),
+                    str(spec.get("type", "")),
+                    as_float(spec.get("value")),
                 ),
             )
         return found[1]
@@ -532,7 +552,7 @@ class Evaluator:
     ) -> float:
         """The value a condition, repeat or constraint reads (``entry``: count that entry;
         ``child_id``: count that instead of the spec's own childId)."""
-        field_name, scope, own_child, shared, deep, child_forces, percent = self._spec(spec)
+        field_name, scope, own_child, shared, deep, child_forces, percent, _, _ = self._spec(spec)
         if field_name.startswith("limit::"):
             return self.roster.cost_limits.get(field_name[7:], 0.0)
         if child_id is None:
@@ -546,7 +566,7 @@ class Evaluator:
             child_forces,
             percent,
             entry.path_id if entry is not None else None,
-            *(o if isinstance(o, CategoryScope) else id(o) for o in objects),
+            *objects,  # (selections, forces and the roster are equal only to themselves)
         )
         cached = self._queries.get(key)
         if cached is None:
@@ -673,43 +693,38 @@ class Evaluator:
         else:
             cache_key = tuple(id(force) for force in (obj.walk() if child_forces else [obj]))
         index = self._indexes.get(cache_key)
-        if index is not None:
-            return index.get(key, [])
+        if index is None:
+            # (the keys before category modifiers: see _keys)
+            pairs = [(s, s.node.match_keys) for s in self._selections_in(obj, deep, child_forces)]
+            index = self._indexes[cache_key] = ScopeIndex(pairs)
+            self._building.add(cache_key)
+            try:
+                index.answers.update(self._effective_answers(pairs))
+            finally:
+                self._building.discard(cache_key)
         if cache_key in self._building:
             # asked while this index is being built (a category modifier's condition reads
             # the same scope): answer from the definitions' categories
-            return self._static_indexes[cache_key].get(key, [])
-        pool = list(self._selections_in(obj, deep, child_forces))
-        static: dict[str, list[Selection]] = defaultdict(list)
-        for sel in pool:
-            for k in sel.node.match_keys:  # the keys before category modifiers (see _keys)
-                static[k].append(sel)
-        self._static_indexes[cache_key] = static
-        self._building.add(cache_key)
-        try:
-            index = self._with_effective_categories(static, pool)
-        finally:
-            self._building.discard(cache_key)
-        self._indexes[cache_key] = index
-        return index.get(key, [])
+            return index.static(key)
+        found = index.answers.get(key)
+        if found is None:
+            found = index.answers[key] = index.static(key)
+        return found
 
-    def _with_effective_categories(
-        self, static: dict[str, list[Selection]], pool: list[Selection]
+    def _effective_answers(
+        self, pairs: list[tuple[Selection, frozenset[str]]]
     ) -> dict[str, list[Selection]]:
-        """The static index with the keys of category-changing selections brought up to date."""
+        """The keys category modifiers change, with the selections that have them now."""
         changed: set[str] = set()
-        for sel in pool:
+        for sel, keys in pairs:
             if "category" in sel.node.modified_fields:
-                changed |= self._keys(sel, effective=False) ^ self._keys(sel)
-        if not changed:
-            return static
-        index = dict(static)
-        for k in changed:
-            index[k] = []
-        for sel in pool:
-            for k in changed & self._keys(sel):
-                index[k].append(sel)
-        return index
+                changed |= keys ^ self._keys(sel)
+        answers: dict[str, list[Selection]] = {k: [] for k in changed}
+        if changed:
+            for sel, _ in pairs:
+                for k in changed & self._keys(sel):
+                    answers[k].append(sel)
+        return answers
 
     def _force_matches(self, force: Force, child_id: str) -> bool:
         return child_id in ("", "any", force.node.id, force.catalogue_id)
@@ -781,7 +796,8 @@ class Evaluator:
                     out.append(
                         self._message(severity, text, source, "selection", sel.id, sel.node.id)
                     )
-                out.extend(self._association_problems(sel))
+                if sel.node.associations:
+                    out.extend(self._association_problems(sel))
                 out.extend(self._container_problems(force, sel, seen))
         out.extend(self._roster_category_problems())
         return out + self._cost_limit_problems(view) + self.roster.load_problems
@@ -890,10 +906,7 @@ class Evaluator:
         out: list[Problem] = []
         done: set[tuple[str, str]] = set()
         linked = [(f, c) for f in self.roster.all_forces() for c in f.node.categories]
-        own = [
-            (None, self.compiled.bare_category(str(raw.get("id", ""))))
-            for raw in self.compiled.game_system.get("categoryEntries") or []
-        ]
+        own = [(None, category) for category in self.compiled.roster_scope_categories]
         for force, category in linked + own:
             fresh = [
                 c
@@ -1034,13 +1047,13 @@ class Evaluator:
                 count = self.query(spec, ctx, node, child_id="")
             else:
                 count = self.constraint_count(constraint, node, ctx)
+            if not self._breaks(constraint, limit, count):
+                continue  # (most hold: the owner is only worked out for a problem)
             if node.kind == "group" or constraint.type == "min" or first is None:
                 owner_type, owner_id, owner_entry = self._container_owner(force, parent, node)
             else:
                 owner_type, owner_id, owner_entry = "selection", first.id, first.node.id
-            problem = self._check(constraint, limit, count, owner_type, owner_id, owner_entry)
-            if problem is None:
-                continue
+            problem = self._problem(constraint, limit, count, owner_type, owner_id, owner_entry)
             if values is None:
                 values = self.entry_values(node, ctx)
             if values.fields.get("hidden") and not mine:
@@ -1086,17 +1099,24 @@ class Evaluator:
             own = [ctx.selection] if ctx.selection is not None else []
             return self._measure(own, constraint.field, False)
         parent = ctx.selection.parent if ctx.selection is not None else ctx.parent
-        if parent is not None and constraint.field == "selections":
+        if parent is not None and constraint.counts_siblings:
             # most constraints count an entry among its siblings: read them directly rather
             # than through ``query`` (the same count: an id or path id is all that matches)
-            _, scope, _, shared, deep, _, percent = self._spec(spec)
-            if scope == "parent" and not deep and not percent:
-                if shared:
-                    same = [s for s in parent.children if s.node.id == node.id]
-                else:
-                    same = [s for s in parent.children if s.node.path_id == node.path_id]
-                return self._measure(same, constraint.field, False, parent)
+            shared = constraint.shared
+            numbers = self._child_numbers(parent, shared)
+            return float(numbers.get(node.id if shared else node.path_id, 0)) / (parent.number or 1)
         return self.query(spec, ctx, node, child_id="")
+
+    def _child_numbers(self, parent: Selection, shared: bool) -> dict[str, int]:
+        """Entry id (``shared``) or path id -> the number of the parent's children of it."""
+        key = (parent.id, shared)
+        numbers = self._children_numbers.get(key)
+        if numbers is None:
+            numbers = self._children_numbers[key] = {}
+            for child in parent.children:
+                of = child.node.id if shared else child.node.path_id
+                numbers[of] = numbers.get(of, 0) + child.number
+        return numbers
 
     def _check(
         self,
@@ -1107,15 +1127,26 @@ class Evaluator:
         owner_id: str,
         owner_entry: str,
     ) -> Problem | None:
-        kind = constraint.type
-        if kind == "max" and limit >= 0 and count > limit + 1e-9:
+        if not self._breaks(constraint, limit, count):
+            return None
+        return self._problem(constraint, limit, count, owner_type, owner_id, owner_entry)
+
+    def _problem(
+        self,
+        constraint: Constraint,
+        limit: float,
+        count: float,
+        owner_type: str,
+        owner_id: str,
+        owner_entry: str,
+    ) -> Problem:
+        """The problem of a count that breaks a constraint."""
+        if constraint.type == "max":
             code = report.CONSTRAINT_MAX
             message = f"has {_number_text(count)}, more than the maximum of {_number_text(limit)}"
-        elif kind == "min" and count < limit - 1e-9:
+        else:
             code = report.CONSTRAINT_MIN
             message = f"has {_number_text(count)}, fewer than the minimum of {_number_text(limit)}"
-        else:
-            return None
         return Problem(
             str(constraint.raw.get("code") or code),
             report.ERROR,
@@ -1127,6 +1158,13 @@ class Evaluator:
             str(constraint.raw.get("message") or f"{self._label(constraint)} {message}."),
             constraint.raw.get("rule"),
         )
+
+    @staticmethod
+    def _breaks(constraint: Constraint, limit: float, count: float) -> bool:
+        """Whether a count breaks a constraint (a negative maximum is no maximum)."""
+        if constraint.type == "max":
+            return limit >= 0 and count > limit + 1e-9
+        return constraint.type == "min" and count < limit - 1e-9
 
     def _label(self, constraint: Constraint) -> str:
         node = self.compiled.find_any(constraint.owner_id)
@@ -1234,7 +1272,8 @@ class Evaluator:
         cache: bool = True,
     ) -> CategoryView:
         """A category of a force (with its customisation) or of a selection."""
-        if cache and force is None and category.static:
+        uncustomised = force is None or category.id not in force.category_custom
+        if cache and uncustomised and category.static:
             key = (category, primary)
             cached = self._static_categories.get(key)
             if cached is None:
@@ -1276,10 +1315,10 @@ class Evaluator:
             number=number,
             hidden=parts.hidden,
             force_id=sel.force.id,
-            costs=[CostView(i, name, value * number, hidden) for i, name, value, hidden in parts.costs],
-            categories=list(parts.categories),
-            profiles=list(parts.profiles),
-            rules=list(parts.rules),
+            costs=self._cost_views(parts, number),
+            categories=parts.categories,
+            profiles=parts.profiles,
+            rules=parts.rules,
             parent=parent,
             entry_group_id=node.group_path_id,
             entry_group_name=parts.entry_group_name,
@@ -1291,9 +1330,20 @@ class Evaluator:
             associations=list(sel.associations),
             annotation=parts.annotation,
         )
-        children = sorted(sel.children, key=lambda s: natural_key(self._name(s)))
-        view.children = [self._selection_view(c, view) for c in children]
+        if sel.children:  # (most selections have none: their view keeps its empty list)
+            children = sorted(sel.children, key=lambda s: natural_key(self._name(s)))
+            view.children = [self._selection_view(c, view) for c in children]
         return view
+
+    @staticmethod
+    def _cost_views(parts: SelectionParts, number: int) -> list[CostView]:
+        """The costs of ``number`` of a selection (shared like the parts they come from)."""
+        views = parts.cost_views.get(number)
+        if views is None:
+            views = parts.cost_views[number] = [
+                CostView(i, name, value * number, hidden) for i, name, value, hidden in parts.costs
+            ]
+        return views
 
     def _parts(self, sel: Selection, ctx: Ctx, values: Values) -> SelectionParts:
         """What a selection shows that its entry's values decide.

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 # what a condition, repeat or constraint asks: field, scope, childId, shared,
-# includeChildSelections, includeChildForces, percentValue
-QuerySpec = tuple[str, str, str, bool, bool, bool, bool]
+# includeChildSelections, includeChildForces, percentValue, and its type and value
+QuerySpec = tuple[str, str, str, bool, bool, bool, bool, str, float]
 
 
 def as_float(value: Any, default: float = 0.0) -> float:
@@ -48,6 +48,10 @@ class Constraint:
     field: str = dataclasses.field(init=False)
     scope: str = dataclasses.field(init=False)
     value: float = dataclasses.field(init=False)
+    shared: bool = dataclasses.field(init=False)
+    # counts the selections of its entry among their siblings, as most constraints do (a
+    # query reads a missing scope as "self")
+    counts_siblings: bool = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
         raw = self.raw
@@ -56,6 +60,14 @@ class Constraint:
         object.__setattr__(self, "field", str(raw.get("field", "selections")))
         object.__setattr__(self, "scope", str(raw.get("scope", "parent")))
         object.__setattr__(self, "value", as_float(raw.get("value")))
+        object.__setattr__(self, "shared", bool(raw.get("shared", False)))
+        siblings = (
+            self.field == "selections"
+            and str(raw.get("scope", "self")) == "parent"
+            and not raw.get("includeChildSelections", False)
+            and not raw.get("percentValue")
+        )
+        object.__setattr__(self, "counts_siblings", siblings)
 
 
 @dataclass(slots=True)
@@ -126,11 +138,16 @@ class CategoryNode(Merged):
 
     @property
     def static(self) -> bool:
-        """True when no modifier can change this category's name or infos."""
+        """True when no modifier can change this category's name or infos.
+
+        Its other modifiers (most change its constraints' limits) leave its view alone.
+        """
         if self._static is None:
-            self._static = not any(has_modifiers(s) for s in self.modifier_sources) and all(
-                info.static for info in self.infos
-            )
+            self._static = not any(
+                str(m.get("field", "")) == "name"
+                for source in self.modifier_sources
+                for m in iter_modifiers(source)
+            ) and all(info.static for info in self.infos)
         return self._static
 
 
@@ -363,7 +380,7 @@ class Constrained:
     a check visit only those that are (see ``Evaluator._container_problems``).
     """
 
-    __slots__ = ("nodes", "position", "minimums")
+    __slots__ = ("minimums", "nodes", "position")
 
     def __init__(self, nodes: list[EntryNode]) -> None:
         self.nodes = nodes

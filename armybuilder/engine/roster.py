@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.model import EntryNode, ForceNode
 from armybuilder.engine.report import Problem
+from armybuilder.engine.trees import depth_first
 
 
 class RosterError(ValueError):
     """An edit cannot be applied (unknown id, entry not available here, bad count)."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Selection:
     id: str
     node: EntryNode
@@ -65,19 +66,7 @@ class Selection:
         return self.parent.children if self.parent is not None else self.force.selections
 
 
-def depth_first(selections: list[Selection]) -> Iterator[Selection]:
-    """The selections and their descendants, depth first, in order.
-
-    One loop over a stack: nested generators cost a step per level for every selection.
-    """
-    stack = selections[::-1]
-    while stack:
-        selection = stack.pop()
-        yield selection
-        stack.extend(reversed(selection.children))
-
-
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Force:
     id: str
     node: ForceNode

@@ -3,7 +3,8 @@
 The evaluator builds it after every edit; game hooks (``armybuilder.engine.systems``), the
 conformance adapter and the web layer read it. Treat every object as read-only: views of
 profiles, rules and categories no modifier can change are shared between selections and
-between evaluations.
+between evaluations, and so are a selection's lists of categories, profiles, rules and costs
+when no modifier can change its entry.
 
 Costs are per selection *including* its ``number`` but *excluding* its children (as in a
 ``.ros`` file); ``total_costs`` adds the children in.
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+from armybuilder.engine.trees import depth_first
 
 
 @dataclass(slots=True)
@@ -106,9 +109,7 @@ class SelectionView:
 
     def walk(self) -> Iterator[SelectionView]:
         """This selection and all its descendants, depth first."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        return depth_first([self])
 
     def has_category(self, category_id: str) -> bool:
         return any(c.entry_id == category_id for c in self.categories)
@@ -141,8 +142,7 @@ class ForceView:
 
     def all_selections(self) -> Iterator[SelectionView]:
         """Every selection of this force (not of child forces), depth first."""
-        for selection in self.selections:
-            yield from selection.walk()
+        return depth_first(self.selections)
 
     def total_cost(self, type_id: str) -> float:
         return sum(s.total_cost(type_id) for s in self.selections)

@@ -8,7 +8,7 @@ from typing import Any
 from rest_framework import serializers
 
 from catalogues.api.validation_serializers import ListSpecSerializer
-from catalogues.services_rosters import ROSTER_SUFFIXES
+from catalogues.services.rosters import ROSTER_SUFFIXES
 
 
 class RosterUploadSerializer(serializers.Serializer[Any]):
@@ -51,19 +51,4 @@ class RosterExportSerializer(ListSpecSerializer):
 
     format = serializers.ChoiceField(
         choices=["ros", "rosz"], default="ros", help_text=".ros (XML) or .rosz (zipped XML)."
-    )
-
-
-class RosterRejectionSerializer(serializers.Serializer[Any]):
-    """Why a roster file could not be checked or written (a 400 response); nothing changed."""
-
-    code = serializers.CharField(
-        help_text="A format.* code for an unreadable file (format.unsupported, format.malformed, "
-        "format.dtd, format.zip, format.too_large, format.too_deep, format.wrong_root, ...), "
-        "roster_file.unknown_force, list_spec.malformed, list_spec.unknown_game_system, "
-        "list_spec.unknown_catalogue, list_spec.unknown_revision or list_spec.not_buildable."
-    )
-    detail = serializers.CharField()
-    field_errors = serializers.JSONField(
-        required=False, help_text="What is wrong, field by field (malformed only)."
     )

@@ -2,32 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import permissions
-from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from catalogues.api import roster_serializers as serializers
-from catalogues.api.validation import MALFORMED, list_report, parse_list_spec, rejected
-from catalogues.api.validation_serializers import ListReportSerializer
-from catalogues.roster_views import read_capped, roster_download
-from catalogues.services_rosters import check_roster_file, export_roster
-from catalogues.services_validation import ListSpecRejected
+from catalogues.api.validation import StatelessAPIView, list_report
+from catalogues.api.validation_serializers import ListReportSerializer, RejectionSerializer
+from catalogues.services.rosters import check_roster_file, export_roster, read_capped
+from catalogues.views.rosters import roster_download
 
 
-class RosterCheckView(APIView):
+class RosterCheckView(StatelessAPIView):
     """Check an uploaded roster file against the stored data; nothing is stored."""
 
-    # Stateless, like /api/validate/: no session (so no CSRF token) and no account needed.
-    authentication_classes: list[Any] = []
-    permission_classes = [permissions.AllowAny]
     parser_classes = [MultiPartParser]
 
     @extend_schema(
@@ -42,36 +33,25 @@ class RosterCheckView(APIView):
         request={"multipart/form-data": serializers.RosterUploadSerializer},
         responses={
             200: ListReportSerializer,
-            400: serializers.RosterRejectionSerializer,
+            400: RejectionSerializer,
         },
     )
     def post(self, request: Request) -> Response:
-        try:
-            upload = serializers.RosterUploadSerializer(data=request.data)
-        except ParseError as error:
-            return rejected(MALFORMED, str(error.detail))
-        if not upload.is_valid():
-            return rejected(MALFORMED, "The upload is malformed.", upload.errors)
-        fields = upload.validated_data
+        fields = self.checked_body(serializers.RosterUploadSerializer)
         file = fields["file"]
-        try:
-            report = check_roster_file(
-                data=read_capped(file),
-                filename=file.name or "",
-                game_system_revision=fields.get("gameSystemRevision"),
-                catalogue_revisions=fields.get("catalogueRevisions"),
-                explain=fields["explain"],
-            )
-        except ListSpecRejected as error:
-            return rejected(error.code, error.detail)
+        report = check_roster_file(
+            data=read_capped(file),
+            filename=file.name or "",
+            game_system_revision=fields.get("gameSystemRevision"),
+            catalogue_revisions=fields.get("catalogueRevisions"),
+            explain=fields["explain"],
+        )
         return Response(ListReportSerializer(report).data)
 
 
-class RosterExportView(APIView):
+class RosterExportView(StatelessAPIView):
     """Build a List spec against the stored data and download it as a roster file."""
 
-    authentication_classes: list[Any] = []
-    permission_classes = [permissions.AllowAny]
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -85,15 +65,10 @@ class RosterExportView(APIView):
         responses={
             (200, "application/xml"): OpenApiResponse(OpenApiTypes.BINARY, description=".ros"),
             (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description=".rosz"),
-            400: serializers.RosterRejectionSerializer,
+            400: RejectionSerializer,
         },
     )
     def post(self, request: Request) -> HttpResponse:
-        fields = parse_list_spec(request, serializers.RosterExportSerializer)
-        if isinstance(fields, Response):
-            return fields
+        fields = self.checked_body(serializers.RosterExportSerializer)
         extension = f".{fields.pop('format')}"
-        report = list_report(fields)
-        if isinstance(report, Response):
-            return report
-        return roster_download(export_roster(report=report, extension=extension))
+        return roster_download(export_roster(report=list_report(fields), extension=extension))

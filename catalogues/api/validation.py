@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import permissions, status
@@ -11,29 +12,66 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from catalogues.api import validation_serializers as serializers
 from catalogues.examples import evaluate_example, example_get, example_lists
 from catalogues.models import GameSystem
-from catalogues.services_validation import ListReport, ListSpecRejected, validate_list_spec
+from catalogues.services.validation import ListReport, ListSpecRejected, validate_list_spec
 
 MALFORMED = "list_spec.malformed"
+TOO_LARGE = "list_spec.too_large"
 
 
-def rejected(code: str, detail: str, field_errors: Any = None) -> Response:
+def _rejected(code: str, detail: str, field_errors: Any = None) -> Response:
+    """The 400 response (``RejectionSerializer``) of a list or file that cannot be checked."""
     body = {"code": code, "detail": detail}
     if field_errors is not None:
         body["field_errors"] = field_errors
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
-class ValidateView(APIView):
-    """Validate an army list given as a List spec; nothing is stored."""
+class Malformed(Exception):
+    """A request body the endpoint cannot read; ``field_errors`` says what is wrong."""
 
-    # Stateless and without side effects: no session (so no CSRF token) and no account needed.
+    def __init__(self, field_errors: Any) -> None:
+        super().__init__("The request is malformed.")
+        self.field_errors = field_errors
+
+
+class StatelessAPIView(APIView):
+    """An endpoint without side effects that anyone may call: no session, so no CSRF token.
+
+    Whatever stops it checking a list or file is a 400 naming the reason by a stable code.
+    """
+
     authentication_classes: list[Any] = []
     permission_classes = [permissions.AllowAny]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, ListSpecRejected):
+            return _rejected(exc.code, exc.detail)
+        if isinstance(exc, RequestDataTooBig):
+            # Django refuses a body over DATA_UPLOAD_MAX_MEMORY_SIZE before it is parsed.
+            return _rejected(TOO_LARGE, str(exc))
+        if isinstance(exc, Malformed):
+            return _rejected(MALFORMED, str(exc), exc.field_errors)
+        if isinstance(exc, ParseError):
+            return _rejected(MALFORMED, str(exc.detail))
+        return super().handle_exception(exc)
+
+    def checked_body(self, serializer_class: type[Serializer[Any]]) -> dict[str, Any]:
+        """The request body as ``serializer_class`` reads it; raises ``Malformed``."""
+        body = serializer_class(data=self.request.data)
+        if not body.is_valid():
+            raise Malformed(body.errors)
+        return dict(body.validated_data)
+
+
+class ValidateView(StatelessAPIView):
+    """Validate an army list given as a List spec; nothing is stored."""
+
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -51,7 +89,7 @@ class ValidateView(APIView):
         request=serializers.ValidateRequestSerializer,
         responses={
             200: serializers.ListReportSerializer,
-            400: serializers.ListSpecRejectionSerializer,
+            400: serializers.RejectionSerializer,
         },
         examples=[
             OpenApiExample(
@@ -73,43 +111,24 @@ class ValidateView(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        fields = parse_list_spec(request, serializers.ValidateRequestSerializer)
-        if isinstance(fields, Response):
-            return fields
-        report = list_report(fields)
-        if isinstance(report, Response):
-            return report
+        report = list_report(self.checked_body(serializers.ValidateRequestSerializer))
         return Response(serializers.ListReportSerializer(report).data)
 
 
-def parse_list_spec(
-    request: Request, serializer_class: type[serializers.ListSpecSerializer]
-) -> dict[str, Any] | Response:
-    """The List spec of a JSON request body, checked; or the 400 response saying why not."""
-    try:
-        data = request.data
-    except ParseError as error:
-        return rejected(MALFORMED, str(error.detail))
-    spec = serializer_class(data=data)
-    if not spec.is_valid():
-        return rejected(MALFORMED, "The list spec is malformed.", spec.errors)
-    return dict(spec.validated_data)
+def list_report(fields: dict[str, Any]) -> ListReport:
+    """The list a checked List spec (with its pins and ``explain``) describes, evaluated.
 
-
-def list_report(fields: dict[str, Any]) -> ListReport | Response:
-    """The list a checked List spec (with its pins and ``explain``) describes, evaluated."""
+    Raises ``ListSpecRejected`` when it cannot be built from the stored data.
+    """
     game_system_revision = fields.pop("gameSystemRevision", None)
     catalogue_revisions = fields.pop("catalogueRevisions", None)
     explain = bool(fields.pop("explain", False))
-    try:
-        return validate_list_spec(
-            spec=fields,
-            game_system_revision=game_system_revision,
-            catalogue_revisions=catalogue_revisions,
-            explain=explain,
-        )
-    except ListSpecRejected as error:
-        return rejected(error.code, error.detail)
+    return validate_list_spec(
+        spec=fields,
+        game_system_revision=game_system_revision,
+        catalogue_revisions=catalogue_revisions,
+        explain=explain,
+    )
 
 
 class GameSystemExamplesView(APIView):

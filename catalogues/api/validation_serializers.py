@@ -241,12 +241,16 @@ class ListReportSerializer(serializers.Serializer[Any]):
     )
 
 
-class ListSpecRejectionSerializer(serializers.Serializer[Any]):
-    """Why a list could not be validated at all (a 400 response of the validation API)."""
+class RejectionSerializer(serializers.Serializer[Any]):
+    """Why a list or roster file could not be checked or written at all (a 400 response of
+    the validation and roster APIs); nothing was evaluated or changed."""
 
     code = serializers.CharField(
-        help_text="list_spec.malformed, list_spec.unknown_game_system, "
-        "list_spec.unknown_catalogue, list_spec.unknown_revision or list_spec.not_buildable."
+        help_text="list_spec.malformed, list_spec.too_large, list_spec.unknown_game_system, "
+        "list_spec.unknown_catalogue, list_spec.unknown_revision or list_spec.not_buildable; "
+        "for a roster file also roster_file.unknown_force, or a format.* code for a file that "
+        "cannot be read (format.unsupported, format.malformed, format.dtd, format.zip, "
+        "format.too_large, format.too_deep, format.wrong_root, ...)."
     )
     detail = serializers.CharField()
     field_errors = serializers.JSONField(
@@ -281,6 +285,4 @@ class ExampleDetailSerializer(serializers.Serializer[Any]):
     example = ExampleListSerializer()
     spec = serializers.JSONField(source="example.spec", help_text="The List spec itself.")
     report = ListReportSerializer(allow_null=True)
-    error = ListSpecRejectionSerializer(
-        allow_null=True, help_text="Set when the list cannot be built."
-    )
+    error = RejectionSerializer(allow_null=True, help_text="Set when the list cannot be built.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import OutputWrapper
 
-from catalogues.services import CatalogueImportError, ImportResult
+from catalogues.services.imports import CatalogueImportError, ImportResult
 
 BAR_WIDTH = 30
 

@@ -10,7 +10,7 @@ from django import template
 from django.urls import reverse
 
 from catalogues.models import Entry, Revision
-from catalogues.selectors import ComparedEntry, CostType, Provenance
+from catalogues.selectors import ComparedEntry, CostType
 
 register = template.Library()
 
@@ -31,19 +31,14 @@ def number(value: Any) -> str:
 
 
 @register.inclusion_tag("catalogues/_costs_inline.html")
-def inline_costs(
-    entry: Entry, types: Sequence[CostType], provenance: Provenance
-) -> dict[str, list[ShownCost]]:
+def inline_costs(entry: Entry, types: Sequence[CostType]) -> dict[str, list[ShownCost]]:
     """An entry's non-zero costs on one line, as lists show them."""
-    return {"costs": entry_costs(entry, types, provenance, skip_zero=True)}
+    return {"costs": entry_costs(entry, types, skip_zero=True)}
 
 
 @register.simple_tag
 def entry_costs(
-    entry: Entry,
-    types: Sequence[CostType],
-    provenance: Provenance,
-    skip_zero: bool = False,
+    entry: Entry, types: Sequence[CostType], skip_zero: bool = False
 ) -> list[ShownCost]:
     """An entry's costs in the game system's cost type order, hidden cost types left out."""
     by_type = {str(cost.get("typeId", "")): cost for cost in entry.costs or []}
@@ -54,7 +49,7 @@ def entry_costs(
         ShownCost(
             name=names.get(type_id) or str(by_type[type_id].get("name", "")),
             value=by_type[type_id].get("value"),
-            unverified=(entry.bs_id, type_id) in provenance.unverified_costs,
+            unverified=by_type[type_id].get("unverified") is True,
         )
         for type_id in order
         if type_id not in hidden and not (skip_zero and not by_type[type_id].get("value"))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.conftest import missing
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -21,11 +22,8 @@ CHROMIUM_ARGS = [
 
 
 def require_chromium() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"{CHROMIUM} is missing, and CI must not skip browser tests.")
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium chromium-driver)")
+    if not CHROMIUM.exists():
+        missing(f"{CHROMIUM} is not installed (apt-get install chromium chromium-driver)")
 
 
 @pytest.fixture(scope="module")
@@ -49,3 +47,17 @@ def page(browser: Browser) -> Iterator[Page]:
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def page_errors(page: Page) -> list[str]:
+    """Every failed request and script error the page produces, collected as it runs."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "response",
+        lambda response: (
+            errors.append(f"{response.status} {response.url}") if response.status >= 400 else None
+        ),
+    )
+    return errors

@@ -21,21 +21,9 @@ def orcs() -> None:
     data.import_test_battles(revisions=2)
 
 
-def watch_for_errors(page: Page) -> list[str]:
-    """Every failed request and script error the page produces."""
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on(
-        "response",
-        lambda response: (
-            errors.append(f"{response.status} {response.url}") if response.status >= 400 else None
-        ),
-    )
-    return errors
-
-
-def test_browse_from_home_to_an_entry(live_server: LiveServer, page: Page, orcs: None) -> None:
-    errors = watch_for_errors(page)
+def test_browse_from_home_to_an_entry(
+    page_errors: list[str], live_server: LiveServer, page: Page, orcs: None
+) -> None:
 
     page.goto(live_server.url)
     page.get_by_role("link", name="Test Battles").click()
@@ -49,7 +37,7 @@ def test_browse_from_home_to_an_entry(live_server: LiveServer, page: Page, orcs:
     expect(page.locator("#costs-heading + .table-wrap")).to_contain_text("95")
     page.get_by_role("link", name="Test Orcs").click()
     expect(page).to_have_url(re.compile(r"/catalogues/test-orcs/\?revision=2$"))
-    assert errors == []
+    assert page_errors == []
 
 
 def test_search_and_filter_a_catalogue(live_server: LiveServer, page: Page, orcs: None) -> None:
@@ -92,7 +80,9 @@ def test_an_import_job_page_follows_the_job(live_server: LiveServer, page: Page)
     page.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
-    job = ImportJob.objects.create(status=ImportJob.Status.RUNNING, progress=40, message="Reading")
+    job = ImportJob.objects.create(
+        status=ImportJob.Status.RUNNING, progress=40, message="Reading", created_by=staff
+    )
 
     page.goto(f"{live_server.url}/upload/jobs/{job.pk}/")
     expect(page.locator("#job-status")).to_contain_text("Running")

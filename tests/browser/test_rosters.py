@@ -3,34 +3,24 @@ file" and see it evaluated the same way."""
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from catalogues import closures
 from catalogues.models import GameSystem
-from tests.browser.test_browse import watch_for_errors
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def ninth_age() -> Iterator[GameSystem]:
-    closures.cache_clear()
-    call_command("load_catalogues", "the-9th-age-3rd", stdout=io.StringIO())
-    yield GameSystem.objects.get(bs_id="t9a3-gs")
-    closures.cache_clear()
-
-
 def test_a_downloaded_example_uploads_and_checks_the_same(
-    live_server: LiveServer, page: Page, ninth_age: GameSystem, tmp_path: Path
+    page_errors: list[str],
+    live_server: LiveServer,
+    page: Page,
+    ninth_age: GameSystem,
+    tmp_path: Path,
 ) -> None:
-    errors = watch_for_errors(page)
     page.goto(
         f"{live_server.url}/systems/{ninth_age.slug}/examples/dwarven-holds-too-many-characters/"
     )
@@ -57,4 +47,4 @@ def test_a_downloaded_example_uploads_and_checks_the_same(
     expect(problems.first).to_contain_text("t9a.characters.max_percent")
     expect(page.locator("dl.meta")).to_contain_text(saved.name)
     assert saved.suffix == ".ros"
-    assert errors == []
+    assert page_errors == []

@@ -1,13 +1,12 @@
 """Small documents for the browse page, API and browser tests, imported through the real
-import service (``catalogues.services.import_files``), never built as rows by hand."""
+import service (``tests.catalogues.documents``), never built as rows by hand."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from catalogues.models import Catalogue, Entry, GameSystem, Revision
-from catalogues.services import import_files
+from tests.catalogues.documents import import_documents
 
 GAME_SYSTEM_ID = "tst-gs"
 CATALOGUE_ID = "tst-orcs"
@@ -203,7 +202,7 @@ def catalogue_document(revision: int = 1) -> dict[str, Any]:
     }
 
 
-def library_documents() -> list[tuple[str, bytes]]:
+def library_documents() -> list[dict[str, Any]]:
     """A library and a faction whose units come from it: the library's root entries
     (``importRootEntries``) and a shared entry the faction links to at its root."""
     library = {
@@ -244,7 +243,7 @@ def library_documents() -> list[tuple[str, bytes]]:
             "entryLinks": [_link("tst-link-gretchin", "tst-gretchin")],
         }
     }
-    return [as_file("library.cat.json", library), as_file("freebooters.cat.json", faction)]
+    return [library, faction]
 
 
 def horde_document(size: int) -> dict[str, Any]:
@@ -262,19 +261,10 @@ def horde_document(size: int) -> dict[str, Any]:
     }
 
 
-def as_file(name: str, document: dict[str, Any]) -> tuple[str, bytes]:
-    return name, json.dumps(document).encode()
-
-
-def import_documents(*files: tuple[str, bytes]) -> None:
-    import_files(files=list(files))
-
-
 def import_test_battles(*, revisions: int = 1) -> Catalogue:
     """The game system and revisions 1..``revisions`` of the Test Orcs catalogue."""
     import_documents(
-        as_file("test.gst.json", game_system_document()),
-        *(as_file(f"orcs-{n}.cat.json", catalogue_document(n)) for n in range(1, revisions + 1)),
+        game_system_document(), *(catalogue_document(n) for n in range(1, revisions + 1))
     )
     return Catalogue.objects.get(bs_id=CATALOGUE_ID)
 

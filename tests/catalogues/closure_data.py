@@ -3,11 +3,10 @@ import service, for the closure, validation and example tests."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from catalogues.models import Catalogue, GameSystem, Revision
-from catalogues.services import import_files
+from tests.catalogues.documents import import_documents
 
 GAME_SYSTEM_ID = "cls-gs"
 LIBRARY_ID = "cls-lib"
@@ -125,15 +124,6 @@ def army_document(revision: int = 1) -> dict[str, Any]:
             ],
         }
     }
-
-
-def import_documents(*documents: dict[str, Any]) -> None:
-    import_files(
-        files=[
-            (f"doc{number}.json", json.dumps(document).encode())
-            for number, document in enumerate(documents)
-        ]
-    )
 
 
 def import_closure_wars(*, hammer_points: int = 30) -> Catalogue:

@@ -7,6 +7,7 @@ from typing import Any
 
 from catalogues.models import Catalogue
 from tests.catalogues import closure_data as data
+from tests.catalogues.documents import import_documents
 
 RIVAL = "cls-army-rival"
 SECRET = "cls-army-secret"
@@ -40,7 +41,7 @@ def army_with_hidden_entries(revision: int = 1) -> dict[str, Any]:
 
 def import_army() -> Catalogue:
     """The game system, the library and the army with its hidden entries; returns the army."""
-    data.import_documents(
+    import_documents(
         data.game_system_document(), data.library_document(), army_with_hidden_entries()
     )
     return Catalogue.objects.get(bs_id=data.ARMY_ID)

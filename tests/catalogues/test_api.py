@@ -14,6 +14,7 @@ from drf_spectacular.drainage import GENERATOR_STATS
 
 from catalogues.models import Catalogue, ImportJob
 from tests.catalogues import browse_data as data
+from tests.catalogues.documents import import_documents
 
 
 @pytest.fixture
@@ -115,9 +116,7 @@ def test_points_comparison_needs_two_revisions(client: Client, db: None) -> None
 def test_entries_of_a_catalogue_include_what_it_offers_from_its_library(
     client: Client, db: None
 ) -> None:
-    data.import_documents(
-        data.as_file("test.gst.json", data.game_system_document()), *data.library_documents()
-    )
+    import_documents(data.game_system_document(), *data.library_documents())
     freebooters = Catalogue.objects.get(bs_id="tst-freebooters")
     library = Catalogue.objects.get(bs_id="tst-library")
 
@@ -152,9 +151,9 @@ def test_entry_detail(client: Client, orcs: Catalogue) -> None:
 
 
 def test_entries_are_paginated(client: Client, db: None) -> None:
-    data.import_documents(
-        data.as_file("test.gst.json", data.game_system_document()),
-        data.as_file("horde.cat.json", data.horde_document(60)),
+    import_documents(
+        data.game_system_document(),
+        data.horde_document(60),
     )
 
     first = get(client, "/api/entries/", q="horde unit")
@@ -201,16 +200,28 @@ def test_the_api_is_read_only(client: Client, orcs: Catalogue) -> None:
     assert client.delete(f"/api/catalogues/{orcs.pk}/").status_code == 405
 
 
-def test_import_jobs_are_for_staff(client: Client, db: None) -> None:
-    job = ImportJob.objects.create(status=ImportJob.Status.SUCCEEDED, progress=100)
+def test_import_jobs_are_for_staff_each_their_own(client: Client, db: None) -> None:
     staff = User.objects.create_user("staff", password="pw", is_staff=True)
+    colleague = User.objects.create_user("colleague", password="pw", is_staff=True)
+    superuser = User.objects.create_superuser("root", password="pw")
+    job = ImportJob.objects.create(
+        status=ImportJob.Status.SUCCEEDED, progress=100, created_by=staff
+    )
+    url = f"/api/import-jobs/{job.pk}/"
 
-    anonymous = client.get(f"/api/import-jobs/{job.pk}/")
+    anonymous = client.get(url)
+    client.force_login(colleague)
+    others = client.get(url), get(client, "/api/import-jobs/")
     client.force_login(staff)
-    payload = get(client, f"/api/import-jobs/{job.pk}/")
+    payload = get(client, url)
+    client.force_login(superuser)
+    seen_by_superuser = get(client, "/api/import-jobs/")
 
     assert anonymous.status_code in (401, 403)
+    assert others[0].status_code == 404
+    assert others[1]["results"] == []
     assert (payload["status"], payload["progress"]) == ("succeeded", 100)
+    assert [j["id"] for j in seen_by_superuser["results"]] == [job.pk]
 
 
 def test_openapi_schema_generates_without_warnings(db: None, tmp_path: Path) -> None:

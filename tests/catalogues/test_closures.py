@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from armybuilder.engine.compile import Compiled
@@ -11,18 +9,7 @@ from catalogues import closures
 from catalogues.closures import ClosureError, compiled_for, compiled_for_catalogue, resolve_closure
 from catalogues.models import Catalogue, GameSystem
 from tests.catalogues import closure_data as data
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    closures.cache_clear()
-    yield
-    closures.cache_clear()
-
-
-@pytest.fixture
-def army(db: None) -> Catalogue:
-    return data.import_closure_wars()
+from tests.catalogues.documents import import_documents
 
 
 def hammer_points(compiled: Compiled) -> float:
@@ -58,7 +45,7 @@ def test_a_newer_revision_of_a_linked_catalogue_makes_a_new_closure(army: Catalo
     before = resolve_closure(game_system=army.game_system, catalogue_revisions=[revision])
     old = closures.compiled_closure(before)
 
-    data.import_documents(data.library_document(revision=2, hammer_points=45))
+    import_documents(data.library_document(revision=2, hammer_points=45))
     after = resolve_closure(game_system=army.game_system, catalogue_revisions=[revision])
 
     assert after.key != before.key
@@ -71,7 +58,7 @@ def test_a_newer_revision_of_a_linked_catalogue_makes_a_new_closure(army: Catalo
 def test_pinned_revisions_are_kept(army: Catalogue) -> None:
     library = Catalogue.objects.get(bs_id=data.LIBRARY_ID)
     old_library = data.newest(library)
-    data.import_documents(data.library_document(revision=2, hammer_points=45))
+    import_documents(data.library_document(revision=2, hammer_points=45))
 
     closure = resolve_closure(
         game_system=army.game_system, catalogue_revisions=[data.newest(army), old_library]
@@ -84,7 +71,7 @@ def test_pinned_revisions_are_kept(army: Catalogue) -> None:
 def test_the_game_system_revision_the_catalogue_was_written_against_is_used(
     army: Catalogue,
 ) -> None:
-    data.import_documents(data.game_system_document(revision=2))
+    import_documents(data.game_system_document(revision=2))
     game_system = army.game_system
 
     written_against = resolve_closure(
@@ -97,7 +84,7 @@ def test_the_game_system_revision_the_catalogue_was_written_against_is_used(
 
 
 def test_revisions_of_another_game_system_are_refused(army: Catalogue) -> None:
-    data.import_documents(
+    import_documents(
         {"gameSystem": {**data.game_system_document()["gameSystem"], "id": "cls-other"}}
     )
     other = GameSystem.objects.get(bs_id="cls-other")

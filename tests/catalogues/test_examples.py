@@ -3,34 +3,19 @@ the API, all against the game packs loaded through ``load_catalogues``."""
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from catalogues import closures, examples
+from catalogues import examples
 from catalogues.examples import ExampleList, example_lists, shipped_examples
-from catalogues.models import Catalogue, GameSystem
+from catalogues.models import Catalogue
 from tests.catalogues import closure_data as data
+from tests.catalogues.packs import load_pack
 
 SHIPPED = shipped_examples()
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    closures.cache_clear()
-    yield
-    closures.cache_clear()
-
-
-def load_pack(game: str) -> GameSystem:
-    call_command("load_catalogues", game, stdout=io.StringIO())
-    (found,) = {e.game_system_id for e in SHIPPED if e.game == game}
-    return GameSystem.objects.get(bs_id=found)
 
 
 def get(client: Client, url: str) -> Any:

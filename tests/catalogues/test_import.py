@@ -2,7 +2,6 @@
 
 import copy
 import io
-import json
 import zipfile
 from typing import Any
 
@@ -10,7 +9,8 @@ import pytest
 
 from armybuilder.engine.formats import write_xml
 from catalogues.models import Catalogue, Entry, GameSystem, Revision
-from catalogues.services import CatalogueImportError, import_files
+from catalogues.services.imports import CatalogueImportError, import_files
+from tests.catalogues.documents import as_file
 
 pytestmark = pytest.mark.django_db
 
@@ -83,10 +83,6 @@ CAT: dict[str, Any] = {
 }
 
 
-def _json(document: dict[str, Any], name: str) -> tuple[str, bytes]:
-    return name, json.dumps(document).encode()
-
-
 def _changed(document: dict[str, Any], **changes: Any) -> dict[str, Any]:
     result = copy.deepcopy(document)
     (body,) = result.values()
@@ -113,7 +109,7 @@ def _refusal_codes(files: list[tuple[str, bytes]]) -> list[str]:
 
 
 def test_import_stores_documents_and_the_entry_index() -> None:
-    result = import_files(files=[_json(GST, "game.gst.json"), _json(CAT, "army.cat.json")])
+    result = import_files(files=[as_file("game.gst.json", GST), as_file("army.cat.json", CAT)])
 
     assert [r.status for r in result.revisions] == ["created", "created"]
     assert result.unresolved_links == []
@@ -136,7 +132,7 @@ def test_import_stores_documents_and_the_entry_index() -> None:
 
 
 def test_reimporting_the_same_files_changes_nothing() -> None:
-    files = [_json(GST, "game.gst.json"), _json(CAT, "army.cat.json")]
+    files = [as_file("game.gst.json", GST), as_file("army.cat.json", CAT)]
     import_files(files=files)
     before = _counts()
 
@@ -147,7 +143,7 @@ def test_reimporting_the_same_files_changes_nothing() -> None:
 
 
 def test_same_content_in_another_format_is_unchanged() -> None:
-    import_files(files=[_json(GST, "game.gst.json"), _json(CAT, "army.cat.json")])
+    import_files(files=[as_file("game.gst.json", GST), as_file("army.cat.json", CAT)])
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("army.cat", write_xml(CAT))
@@ -158,11 +154,11 @@ def test_same_content_in_another_format_is_unchanged() -> None:
 
 
 def test_newer_revision_is_kept_beside_the_older() -> None:
-    import_files(files=[_json(GST, "game.gst.json"), _json(CAT, "army.cat.json")])
+    import_files(files=[as_file("game.gst.json", GST), as_file("army.cat.json", CAT)])
     newer = _changed(CAT, revision=2, name="Test Army v2")
     newer["catalogue"]["sharedSelectionEntries"][0]["costs"][0]["value"] = 120
 
-    result = import_files(files=[_json(newer, "army2.cat.json")])
+    result = import_files(files=[as_file("army2.cat.json", newer)])
 
     assert [r.status for r in result.revisions] == ["created"]
     catalogue = Catalogue.objects.get(bs_id="cat-1")
@@ -175,36 +171,38 @@ def test_newer_revision_is_kept_beside_the_older() -> None:
 
 
 def test_importing_an_older_revision_keeps_the_newer_name() -> None:
-    import_files(files=[_json(GST, "game.gst.json"), _json(_changed(CAT, revision=5), "a.json")])
-    import_files(files=[_json(_changed(CAT, revision=4, name="Old name"), "b.json")])
+    import_files(
+        files=[as_file("game.gst.json", GST), as_file("a.json", _changed(CAT, revision=5))]
+    )
+    import_files(files=[as_file("b.json", _changed(CAT, revision=4, name="Old name"))])
 
     assert Catalogue.objects.get(bs_id="cat-1").name == "Test Army"
     assert Revision.objects.filter(catalogue__bs_id="cat-1").count() == 2
 
 
 def test_same_revision_with_different_content_is_refused() -> None:
-    import_files(files=[_json(GST, "game.gst.json"), _json(CAT, "army.cat.json")])
+    import_files(files=[as_file("game.gst.json", GST), as_file("army.cat.json", CAT)])
 
-    codes = _refusal_codes([_json(_changed(CAT, name="Edited"), "edited.cat.json")])
+    codes = _refusal_codes([as_file("edited.cat.json", _changed(CAT, name="Edited"))])
 
     assert codes == ["import.revision_conflict"]
 
 
 def test_conflicting_copies_in_one_upload_are_refused() -> None:
     files = [
-        _json(GST, "game.json"),
-        _json(CAT, "a.json"),
-        _json(_changed(CAT, name="B"), "b.json"),
+        as_file("game.json", GST),
+        as_file("a.json", CAT),
+        as_file("b.json", _changed(CAT, name="B")),
     ]
     assert _refusal_codes(files) == ["import.revision_conflict"]
 
 
 def test_failed_import_rolls_everything_back() -> None:
-    import_files(files=[_json(GST, "game.gst.json"), _json(CAT, "army.cat.json")])
+    import_files(files=[as_file("game.gst.json", GST), as_file("army.cat.json", CAT)])
     newer_game = _changed(GST, revision=2)
     conflicting = _changed(CAT, name="Edited")
 
-    codes = _refusal_codes([_json(newer_game, "game2.json"), _json(conflicting, "edited.json")])
+    codes = _refusal_codes([as_file("game2.json", newer_game), as_file("edited.json", conflicting)])
 
     assert codes == ["import.revision_conflict"]
     assert list(
@@ -213,7 +211,7 @@ def test_failed_import_rolls_everything_back() -> None:
 
 
 def test_catalogue_without_its_game_system_is_refused() -> None:
-    assert _refusal_codes([_json(CAT, "army.cat.json")]) == ["import.missing_game_system"]
+    assert _refusal_codes([as_file("army.cat.json", CAT)]) == ["import.missing_game_system"]
 
 
 def test_unresolved_links_are_reported_and_stored() -> None:
@@ -222,7 +220,7 @@ def test_unresolved_links_are_reported_and_stored() -> None:
         {"id": "l-missing", "name": "Ghost", "targetId": "nowhere", "type": "selectionEntry"}
     )
 
-    result = import_files(files=[_json(GST, "game.gst.json"), _json(broken, "army.cat.json")])
+    result = import_files(files=[as_file("game.gst.json", GST), as_file("army.cat.json", broken)])
 
     assert [(u["link_id"], u["target_id"], u["file"]) for u in result.unresolved_links] == [
         ("l-missing", "nowhere", "army.cat.json")
@@ -242,7 +240,7 @@ def test_catalogue_links_resolve_into_a_stored_library() -> None:
             "sharedSelectionEntries": [{"id": "se-lib", "name": "Shared Beast", "type": "unit"}],
         }
     }
-    import_files(files=[_json(GST, "game.gst.json"), _json(library, "lib.cat.json")])
+    import_files(files=[as_file("game.gst.json", GST), as_file("lib.cat.json", library)])
     army = _changed(
         CAT,
         catalogueLinks=[{"id": "cl", "name": "Library", "targetId": "lib-1", "type": "catalogue"}],
@@ -251,7 +249,7 @@ def test_catalogue_links_resolve_into_a_stored_library() -> None:
         {"id": "l-lib", "name": "Beast", "targetId": "se-lib", "type": "selectionEntry"}
     )
 
-    result = import_files(files=[_json(army, "army.cat.json")])
+    result = import_files(files=[as_file("army.cat.json", army)])
 
     assert result.unresolved_links == []
     beast = Entry.objects.get(revision__catalogue__bs_id="cat-1", bs_id="se-lib")
@@ -304,7 +302,7 @@ def _zip_bomb() -> bytes:
         ),
         pytest.param([("x.exe", b"MZ")], ["format.unsupported"], id="extension"),
         pytest.param(
-            [_json(_changed(GST, revision=-1), "game.json")], ["format.structure"], id="revision"
+            [as_file("game.json", _changed(GST, revision=-1))], ["format.structure"], id="revision"
         ),
         pytest.param([("x.zip", b"PK\x05\x06" + b"\0" * 18)], ["format.zip"], id="empty-bundle"),
         pytest.param([], ["import.empty"], id="nothing"),
@@ -319,21 +317,21 @@ def test_hostile_or_malformed_upload_is_refused(
 def test_values_too_long_for_the_store_are_refused() -> None:
     long_id = _changed(CAT)
     long_id["catalogue"]["selectionEntries"][0]["id"] = "x" * 101
-    files = [_json(GST, "game.json"), _json(long_id, "army.json")]
+    files = [as_file("game.json", GST), as_file("army.json", long_id)]
     assert _refusal_codes(files) == ["format.structure"]
-    assert _refusal_codes([_json(_changed(GST, name="n" * 256), "game.json")]) == [
+    assert _refusal_codes([as_file("game.json", _changed(GST, name="n" * 256))]) == [
         "format.structure"
     ]
 
 
 def test_one_bad_file_refuses_the_whole_upload() -> None:
-    files = [_json(GST, "game.gst.json"), ("evil.cat", BILLION_LAUGHS), ("bad.json", b"{")]
+    files = [as_file("game.gst.json", GST), ("evil.cat", BILLION_LAUGHS), ("bad.json", b"{")]
     assert _refusal_codes(files) == ["format.dtd", "format.json"]
 
 
 def test_upload_size_limits_come_from_settings(settings: Any) -> None:
     settings.CATALOGUE_MAX_UPLOAD_BYTES = 200
-    assert _refusal_codes([_json(GST, "game.gst.json")]) == ["format.too_large"]
+    assert _refusal_codes([as_file("game.gst.json", GST)]) == ["format.too_large"]
     settings.CATALOGUE_MAX_UPLOAD_BYTES = 10_000_000
     settings.CATALOGUE_MAX_UNZIPPED_BYTES = 200
     assert _refusal_codes([("game.gst", write_xml(GST))]) == ["format.too_large"]
@@ -346,7 +344,7 @@ def test_upload_size_limits_come_from_settings(settings: Any) -> None:
 def test_progress_is_reported_up_to_completion() -> None:
     seen: list[int] = []
     import_files(
-        files=[_json(GST, "game.gst.json"), _json(CAT, "army.cat.json")],
+        files=[as_file("game.gst.json", GST), as_file("army.cat.json", CAT)],
         progress=lambda percent, _message: seen.append(percent),
     )
     assert seen == sorted(seen)
@@ -356,7 +354,7 @@ def test_progress_is_reported_up_to_completion() -> None:
 def test_an_owner_takes_the_name_of_its_newest_revision_in_the_upload() -> None:
     newer = _changed(CAT, revision=2, name="Renamed Army")
     # the newer revision's file comes first
-    import_files(files=[_json(GST, "g.json"), _json(newer, "a.json"), _json(CAT, "b.json")])
+    import_files(files=[as_file("g.json", GST), as_file("a.json", newer), as_file("b.json", CAT)])
 
     assert Catalogue.objects.get(bs_id="cat-1").name == "Renamed Army"
     assert sorted(

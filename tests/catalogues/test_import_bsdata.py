@@ -1,12 +1,13 @@
 """Importing every real BSData file, with counts computed independently with lxml."""
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lxml import etree
 
 from catalogues.models import Entry, Revision
-from catalogues.services import import_files
+from catalogues.services.imports import import_files
 from tests.conftest import BSDATA, require_shared
 
 XSLT_DIR = Path(__file__).resolve().parents[2] / "catalogues" / "xslt"
@@ -43,7 +44,7 @@ def _expected(path: Path) -> tuple[str, str, int, int]:
     )
 
 
-def _stored_links(document: dict) -> int:
+def _stored_links(document: dict[str, Any]) -> int:
     """Links kept in a stored document: items of the link containers, at any depth."""
     count, pending = 0, [document]
     while pending:
@@ -127,7 +128,7 @@ def test_entry_index_resolves_categories_costs_and_linked_profiles() -> None:
     revision = Revision.objects.get(catalogue__bs_id=catalogue.getroot().get("id"))
 
     def entry_for(element: etree._Element) -> Entry:
-        return Entry.objects.filter(revision=revision, bs_id=element.get("id")).first()
+        return Entry.objects.filter(revision=revision, bs_id=element.get("id")).order_by("id")[0]
 
     entry = entry_for(unit)
     assert entry.name == unit.get("name")

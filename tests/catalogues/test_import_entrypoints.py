@@ -10,6 +10,7 @@ from django.core.management import CommandError, call_command
 
 from catalogues.management.commands import load_catalogues
 from catalogues.models import Catalogue, GameSystem, ImportJob, ImportJobFile, Revision
+from catalogues.services import import_jobs
 from catalogues.tasks import import_upload_task
 from tests.conftest import BSDATA, require_shared
 
@@ -56,6 +57,24 @@ def test_task_records_a_refusal_and_stores_nothing() -> None:
     assert job.status == ImportJob.Status.FAILED
     assert [e["code"] for e in job.errors] == ["format.malformed"]
     assert not GameSystem.objects.exists()
+    assert not job.files.exists()
+
+
+def test_task_records_an_internal_error_without_its_details(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(**_: Any) -> None:
+        raise RuntimeError("secret connection string")
+
+    monkeypatch.setattr(import_jobs, "import_files", broken)
+    job = _job(("game.json", json.dumps(GST).encode()))
+
+    import_upload_task(job.pk)
+
+    job.refresh_from_db()
+    assert job.status == ImportJob.Status.FAILED
+    assert [e["code"] for e in job.errors] == ["import.internal"]
+    assert "secret" not in json.dumps([job.message, job.errors])
     assert not job.files.exists()
 
 

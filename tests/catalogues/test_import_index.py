@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 
 from armybuilder.engine.formats import write_xml
 from catalogues import selectors
 from catalogues.models import Entry, ImportJob, Revision
-from catalogues.services import import_files, start_import_job
+from catalogues.services.import_jobs import start_import_job
+from catalogues.services.imports import import_files
+from tests.catalogues.documents import as_file
 
 pytestmark = pytest.mark.django_db
 
@@ -91,18 +92,14 @@ FACTION: dict[str, Any] = {
 }
 
 
-def _json(document: dict[str, Any], name: str) -> tuple[str, bytes]:
-    return name, json.dumps(document).encode()
-
-
 def _entry(bs_id: str) -> Entry:
     return Entry.objects.get(bs_id=bs_id)
 
 
 @pytest.mark.parametrize("form", ["json", "xml"])
 def test_provenance_is_in_the_index(form: str) -> None:
-    pack = _json(PACK, "pack.json") if form == "json" else ("pack.cat", write_xml(PACK))
-    import_files(files=[_json(GST, "gs.json"), pack])
+    pack = as_file("pack.json", PACK) if form == "json" else ("pack.cat", write_xml(PACK))
+    import_files(files=[as_file("gs.json", GST), pack])
 
     cited, guessed, guessed_cost = (
         _entry(i) for i in ("ix-cited", "ix-guessed", "ix-guessed-cost")
@@ -123,7 +120,7 @@ def _listed(revision: Revision) -> list[str]:
 
 def test_root_entries_not_imported_stay_in_their_own_catalogue() -> None:
     import_files(
-        files=[_json(GST, "gs.json"), _json(LIBRARY, "lib.json"), _json(FACTION, "f.json")]
+        files=[as_file("gs.json", GST), as_file("lib.json", LIBRARY), as_file("f.json", FACTION)]
     )
 
     assert {e.bs_id: e.importable for e in Entry.objects.filter(root=True)} == {
@@ -144,13 +141,24 @@ def test_start_import_job_queues_the_files_and_runs_them_on_commit(
 ) -> None:
     user = User.objects.create_user("staff", is_staff=True)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        job = start_import_job(files=[_json(GST, "gs.json")], user=user)
+        job = start_import_job(files=[as_file("gs.json", GST)], user=user)
 
     assert (job.status, job.created_by) == (ImportJob.Status.PENDING, user)
-    assert [(f.name, bytes(f.data)) for f in job.files.all()] == [_json(GST, "gs.json")]
+    assert [(f.name, bytes(f.data)) for f in job.files.all()] == [as_file("gs.json", GST)]
     assert len(callbacks) == 1
     callbacks[0]()
     job.refresh_from_db()
     assert job.status == ImportJob.Status.SUCCEEDED
     assert Revision.objects.filter(game_system__bs_id="ix-gs").exists()
     assert not job.files.exists()
+
+
+def test_each_user_follows_their_own_import_jobs() -> None:
+    staff = User.objects.create_user("staff", is_staff=True)
+    colleague = User.objects.create_user("colleague", is_staff=True)
+    root = User.objects.create_superuser("root")
+    own, others = (ImportJob.objects.create(created_by=user) for user in (staff, colleague))
+
+    assert list(ImportJob.objects.for_user(staff)) == [own]
+    assert set(ImportJob.objects.for_user(root)) == {own, others}
+    assert not ImportJob.objects.for_user(AnonymousUser()).exists()

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from catalogues.models import Catalogue, Entry
 from tests.catalogues import browse_data as data
+from tests.catalogues.documents import import_documents
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +58,7 @@ def test_game_system_page_shows_catalogues_cost_types_forces_and_sources(
         ("Troops", 2, 6),
         ("HQ", 1, 2),
     ]
-    assert [s.title for s in response.context["provenance"].sources] == ["Test Battles digest"]
+    assert [s.title for s in response.context["sources"]] == ["Test Battles digest"]
     html = response.content.decode()
     assert "Battalion" in html
     assert "Test Battles digest" in html
@@ -96,10 +97,12 @@ def test_unverified_costs_carry_a_badge(client: Client, orcs: Catalogue) -> None
 
     latest = client.get(catalogue_url(orcs))
 
-    assert listing.context["provenance"].unverified_entries == {"tst-boyz"}
+    assert [e.bs_id for e in listing.context["page"] if e.unverified] == ["tst-boyz"]
     # An entry marked unverified as a whole, not only one of its costs.
-    assert latest.context["provenance"].unverified_entries == {"tst-grots"}
-    assert latest.context["provenance"].unverified_costs == set()
+    assert [e.bs_id for e in latest.context["page"] if e.unverified] == ["tst-grots"]
+    assert [c for e in latest.context["page"] for c in e.costs if c["unverified"]] == []
+    for page in (listing, latest):
+        assert page.content.decode().count('class="badge badge-unverified" title=') == 1
     assert "badge-unverified" in detail.content.decode().split('id="costs-heading"')[1]
     assert 'class="badge badge-unverified"' not in verified.content.decode()
 
@@ -134,9 +137,9 @@ def test_search_with_an_unknown_category_shows_the_error(client: Client, orcs: C
 
 
 def test_catalogue_entries_are_paginated(client: Client) -> None:
-    data.import_documents(
-        data.as_file("test.gst.json", data.game_system_document()),
-        data.as_file("horde.cat.json", data.horde_document(60)),
+    import_documents(
+        data.game_system_document(),
+        data.horde_document(60),
     )
     horde = Catalogue.objects.get(bs_id="tst-horde")
 
@@ -253,10 +256,27 @@ def test_admin_revision_page_links_the_document(admin_client: Client, orcs: Cata
     assert reverse("api:revision-document", args=[revision.pk]) in response.content.decode()
 
 
-def test_catalogue_lists_what_it_offers_from_a_library(client: Client) -> None:
-    data.import_documents(
-        data.as_file("test.gst.json", data.game_system_document()), *data.library_documents()
+def test_admin_keeps_revisions_and_their_index_as_imported(
+    admin_client: Client, orcs: Catalogue
+) -> None:
+    revision = data.revision(2)
+    warboss = data.entry("tst-warboss", 2)
+
+    edit = admin_client.post(
+        reverse("admin:catalogues_revision_change", args=[revision.pk]), {"name": "Edited"}
     )
+    delete = admin_client.post(
+        reverse("admin:catalogues_entry_delete", args=[warboss.pk]), {"post": "yes"}
+    )
+
+    assert (edit.status_code, delete.status_code) == (403, 403)
+    revision.refresh_from_db()
+    assert revision.name == "Test Orcs"
+    assert Entry.objects.filter(pk=warboss.pk).exists()
+
+
+def test_catalogue_lists_what_it_offers_from_a_library(client: Client) -> None:
+    import_documents(data.game_system_document(), *data.library_documents())
     freebooters = Catalogue.objects.get(bs_id="tst-freebooters")
 
     response = client.get(catalogue_url(freebooters))
@@ -270,9 +290,7 @@ def test_catalogue_lists_what_it_offers_from_a_library(client: Client) -> None:
 
 
 def test_a_unit_linked_from_a_library_shows_its_options(client: Client) -> None:
-    data.import_documents(
-        data.as_file("test.gst.json", data.game_system_document()), *data.library_documents()
-    )
+    import_documents(data.game_system_document(), *data.library_documents())
     listed = Entry.objects.get(bs_id="tst-gretchin", revision__catalogue__bs_id="tst-freebooters")
 
     response = client.get(reverse("catalogues:entry", args=[listed.pk]))

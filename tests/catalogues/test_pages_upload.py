@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from catalogues.models import Catalogue, GameSystem, ImportJob, Revision
 from tests.catalogues import browse_data as data
+from tests.catalogues.documents import as_file
 
 pytestmark = pytest.mark.django_db
 
@@ -28,12 +29,17 @@ def upload_file(name: str, content: bytes) -> SimpleUploadedFile:
 
 
 def document_file(name: str, document: dict[str, Any]) -> SimpleUploadedFile:
-    return upload_file(name, json.dumps(document).encode())
+    return upload_file(*as_file(name, document))
 
 
 @pytest.fixture
-def staff_client(client: Client) -> Client:
-    client.force_login(User.objects.create_user("staff", password="pw", is_staff=True))
+def staff(db: None) -> User:
+    return User.objects.create_user("staff", password="pw", is_staff=True)
+
+
+@pytest.fixture
+def staff_client(client: Client, staff: User) -> Client:
+    client.force_login(staff)
     return client
 
 
@@ -138,7 +144,7 @@ def test_a_malformed_file_shows_the_error_and_changes_nothing(
 def test_a_file_of_the_wrong_kind_is_refused_by_the_form(staff_client: Client) -> None:
     response = staff_client.post(UPLOAD, {"uploads": [upload_file("army.ros", b"<roster/>")]})
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.context["form"].errors.as_data()["uploads"][0].code == "suffix"
     assert not ImportJob.objects.exists()
 
@@ -146,13 +152,15 @@ def test_a_file_of_the_wrong_kind_is_refused_by_the_form(staff_client: Client) -
 def test_an_empty_upload_is_refused_by_the_form(staff_client: Client) -> None:
     response = staff_client.post(UPLOAD, {})
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "uploads" in response.context["form"].errors
     assert not ImportJob.objects.exists()
 
 
-def test_a_running_job_polls_its_status(staff_client: Client) -> None:
-    job = ImportJob.objects.create(status=ImportJob.Status.RUNNING, progress=40, message="Reading")
+def test_a_running_job_polls_its_status(staff_client: Client, staff: User) -> None:
+    job = ImportJob.objects.create(
+        status=ImportJob.Status.RUNNING, progress=40, message="Reading", created_by=staff
+    )
 
     page = staff_client.get(reverse("catalogues:import_job", args=[job.pk]))
     status = staff_client.get(reverse("catalogues:import_job_status", args=[job.pk]))
@@ -169,6 +177,18 @@ def test_an_unknown_job_is_404(staff_client: Client) -> None:
     assert staff_client.get(reverse("catalogues:import_job", args=[999999])).status_code == 404
 
 
+def test_another_staff_members_job_is_not_shown(staff_client: Client) -> None:
+    colleague = User.objects.create_user("colleague", password="pw", is_staff=True)
+    job = ImportJob.objects.create(created_by=colleague)
+
+    page = staff_client.get(reverse("catalogues:import_job", args=[job.pk]))
+    status = staff_client.get(reverse("catalogues:import_job_status", args=[job.pk]))
+    listing = staff_client.get(UPLOAD)
+
+    assert (page.status_code, status.status_code) == (404, 404)
+    assert list(listing.context["jobs"]) == []
+
+
 def test_an_upload_over_the_size_limit_is_refused(staff_client: Client, settings: Any) -> None:
     settings.CATALOGUE_MAX_UPLOAD_BYTES = 100
 
@@ -176,6 +196,6 @@ def test_an_upload_over_the_size_limit_is_refused(staff_client: Client, settings
         UPLOAD, {"uploads": [document_file("test.gst.json", data.game_system_document())]}
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.context["form"].errors.as_data()["uploads"][0].code == "too_large"
     assert not ImportJob.objects.exists()

@@ -6,23 +6,22 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.test import Client
 from lxml import etree
 
 from armybuilder.engine.explain import HIDDEN, HIDDEN_BY_MODIFIER, MAX_REACHED
 from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY
-from catalogues import closures
 from catalogues.examples import shipped_examples
 from catalogues.models import Catalogue, GameSystem, Revision
-from catalogues.services_rosters import UNKNOWN_FORCE
+from catalogues.services.rosters import UNKNOWN_FORCE
 from tests.catalogues import closure_data as data
 from tests.catalogues import roster_data
+from tests.catalogues.documents import import_documents
+from tests.catalogues.packs import load_pack
 from tests.conftest import BSDATA, require_shared
 
 CATALOGUE_NAMESPACE = b"http://www.battlescribe.net/schema/catalogueSchema"
@@ -32,18 +31,6 @@ CHECK = "/api/rosters/check/"
 EXPORT = "/api/rosters/export/"
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    closures.cache_clear()
-    yield
-    closures.cache_clear()
-
-
-@pytest.fixture
-def army() -> Catalogue:
-    return roster_data.import_army()
 
 
 def post_json(client: Client, url: str, body: dict[str, Any]) -> Any:
@@ -87,7 +74,7 @@ def exported(client: Client, spec: dict[str, Any], extension: str = "ros") -> by
 
 
 def test_explain_names_a_reached_maximum_and_a_hiding_condition(
-    client: Client, army: Catalogue
+    client: Client, hidden_army: Catalogue
 ) -> None:
     report = ok(post_json(client, VALIDATE, {**data.list_spec(), "explain": True}))
 
@@ -101,7 +88,7 @@ def test_explain_names_a_reached_maximum_and_a_hiding_condition(
     assert all(item["message"] for item in report["unavailable"] for item in item["reasons"])
 
 
-def test_without_a_hammer_the_rival_is_available(client: Client, army: Catalogue) -> None:
+def test_without_a_hammer_the_rival_is_available(client: Client, hidden_army: Catalogue) -> None:
     spec = data.list_spec()
     spec["forces"][0]["selections"].pop()  # the hammer
 
@@ -110,7 +97,7 @@ def test_without_a_hammer_the_rival_is_available(client: Client, army: Catalogue
     assert set(reasons(report, "force")) == {roster_data.SECRET}
 
 
-def test_a_full_selection_explains_its_option(client: Client, army: Catalogue) -> None:
+def test_a_full_selection_explains_its_option(client: Client, hidden_army: Catalogue) -> None:
     spec = data.list_spec()
     spec["forces"][0]["selections"][0]["selections"][0]["number"] = 10  # the most swords
 
@@ -125,7 +112,7 @@ def test_a_full_selection_explains_its_option(client: Client, army: Catalogue) -
     assert reasons(report, "selection") == {data.SWORDS: [(MAX_REACHED, "cls-swords-max")]}
 
 
-def test_explain_is_off_unless_asked(client: Client, army: Catalogue) -> None:
+def test_explain_is_off_unless_asked(client: Client, hidden_army: Catalogue) -> None:
     report = ok(post_json(client, VALIDATE, data.list_spec()))
 
     assert report["explained"] is False
@@ -136,7 +123,9 @@ def test_explain_is_off_unless_asked(client: Client, army: Catalogue) -> None:
 
 
 @pytest.mark.parametrize("extension", ["ros", "rosz"])
-def test_an_exported_list_checks_the_same(client: Client, army: Catalogue, extension: str) -> None:
+def test_an_exported_list_checks_the_same(
+    client: Client, hidden_army: Catalogue, extension: str
+) -> None:
     spec = data.list_spec()
     spec["forces"][0]["selections"].append({"entryId": data.HAMMER_LINK, "number": 1})
     validated = ok(post_json(client, VALIDATE, spec))
@@ -151,12 +140,12 @@ def test_an_exported_list_checks_the_same(client: Client, army: Catalogue, exten
 
 
 def test_a_selection_missing_from_the_newest_catalogue_is_reported(
-    client: Client, army: Catalogue
+    client: Client, hidden_army: Catalogue
 ) -> None:
     content = exported(client, data.list_spec())
     newer = roster_data.army_with_hidden_entries(revision=2)
     newer["catalogue"]["entryLinks"] = []  # the hammer is gone
-    data.import_documents(newer)
+    import_documents(newer)
 
     checked = ok(upload(client, "list.ros", content))
     pinned = ok(upload(client, "list.ros", content, catalogueRevisions='{"cls-army": 1}'))
@@ -170,7 +159,7 @@ def test_a_selection_missing_from_the_newest_catalogue_is_reported(
     assert totals(pinned) == {data.PTS: 60.0}
 
 
-def test_a_check_can_explain(client: Client, army: Catalogue) -> None:
+def test_a_check_can_explain(client: Client, hidden_army: Catalogue) -> None:
     content = exported(client, data.list_spec())
 
     checked = ok(upload(client, "list.ros", content, explain="true"))
@@ -214,7 +203,7 @@ def roster_xml(game_system: str = data.GAME_SYSTEM_ID, force_entry: str = data.F
     ],
 )
 def test_a_bad_file_is_refused_with_a_code_and_changes_nothing(
-    client: Client, army: Catalogue, name: str, content: bytes, code: str
+    client: Client, hidden_army: Catalogue, name: str, content: bytes, code: str
 ) -> None:
     before = Revision.objects.count(), GameSystem.objects.count()
 
@@ -225,7 +214,9 @@ def test_a_bad_file_is_refused_with_a_code_and_changes_nothing(
     assert (Revision.objects.count(), GameSystem.objects.count()) == before
 
 
-def test_an_oversized_file_is_refused(client: Client, army: Catalogue, settings: Any) -> None:
+def test_an_oversized_file_is_refused(
+    client: Client, hidden_army: Catalogue, settings: Any
+) -> None:
     content = exported(client, data.list_spec())
     settings.ROSTER_MAX_UPLOAD_BYTES = len(content) - 1
 
@@ -236,7 +227,7 @@ def test_an_oversized_file_is_refused(client: Client, army: Catalogue, settings:
 
 
 def test_a_file_that_unzips_too_large_is_refused(
-    client: Client, army: Catalogue, settings: Any
+    client: Client, hidden_army: Catalogue, settings: Any
 ) -> None:
     content = exported(client, data.list_spec())
     settings.ROSTER_MAX_UNZIPPED_BYTES = len(content) - 1
@@ -252,7 +243,7 @@ def test_a_file_that_unzips_too_large_is_refused(
     [{}, {"file": "not a file"}, {"catalogueRevisions": "[1]"}, {"gameSystemRevision": "0"}],
 )
 def test_a_malformed_upload_says_which_field(
-    client: Client, army: Catalogue, fields: dict[str, Any]
+    client: Client, hidden_army: Catalogue, fields: dict[str, Any]
 ) -> None:
     response = client.post(CHECK, fields)
 
@@ -262,7 +253,7 @@ def test_a_malformed_upload_says_which_field(
     assert set(body["field_errors"]) & {"file", *fields}
 
 
-def test_a_json_body_is_refused(client: Client, army: Catalogue) -> None:
+def test_a_json_body_is_refused(client: Client, hidden_army: Catalogue) -> None:
     response = post_json(client, CHECK, data.list_spec())
 
     assert response.status_code == 415
@@ -271,7 +262,9 @@ def test_a_json_body_is_refused(client: Client, army: Catalogue) -> None:
 # ------------------------------------------------------------------------------ export
 
 
-def test_export_writes_a_roster_file_battlescribe_opens(client: Client, army: Catalogue) -> None:
+def test_export_writes_a_roster_file_battlescribe_opens(
+    client: Client, hidden_army: Catalogue
+) -> None:
     response = post_json(client, EXPORT, {**data.list_spec(), "format": "rosz"})
 
     assert response.status_code == 200
@@ -293,7 +286,7 @@ def test_export_writes_a_roster_file_battlescribe_opens(client: Client, army: Ca
     ],
 )
 def test_export_refuses_what_validate_refuses(
-    client: Client, army: Catalogue, change: dict[str, Any], code: str
+    client: Client, hidden_army: Catalogue, change: dict[str, Any], code: str
 ) -> None:
     response = post_json(client, EXPORT, {**data.list_spec(), **change})
 
@@ -315,9 +308,8 @@ def roster_schema() -> etree.XMLSchema:
 def test_every_example_list_round_trips_through_a_roster_file(
     client: Client, game: str, roster_schema: etree.XMLSchema
 ) -> None:
-    call_command("load_catalogues", game, stdout=io.StringIO())
+    game_system = load_pack(game)
     examples = [e for e in shipped_examples() if e.game == game]
-    game_system = GameSystem.objects.get(bs_id=examples[0].game_system_id)
 
     for example in examples:
         page = f"/systems/{game_system.slug}/examples/{example.slug}"

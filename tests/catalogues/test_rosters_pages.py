@@ -7,43 +7,23 @@ import html
 import io
 import json
 import zipfile
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
 from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY
-from catalogues import closures
 from catalogues.models import Catalogue, GameSystem, Revision
 from tests.catalogues import closure_data as data
-from tests.catalogues.roster_data import army_with_hidden_entries, import_army
+from tests.catalogues.documents import import_documents
+from tests.catalogues.roster_data import army_with_hidden_entries
 
 pytestmark = pytest.mark.django_db
 
 CHECK = reverse("catalogues:roster_check")
 EXAMPLE = "dwarven-holds-too-many-characters"
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    closures.cache_clear()
-    yield
-    closures.cache_clear()
-
-
-@pytest.fixture
-def army() -> Catalogue:
-    return import_army()
-
-
-@pytest.fixture
-def ninth_age() -> GameSystem:
-    call_command("load_catalogues", "the-9th-age-3rd", stdout=io.StringIO())
-    return GameSystem.objects.get(bs_id="t9a3-gs")
 
 
 def exported(client: Client, spec: dict[str, Any]) -> bytes:
@@ -71,7 +51,7 @@ def test_the_header_links_the_page(client: Client) -> None:
     assert 'enctype="multipart/form-data"' in page.content.decode()
 
 
-def test_an_uploaded_roster_is_shown_evaluated(client: Client, army: Catalogue) -> None:
+def test_an_uploaded_roster_is_shown_evaluated(client: Client, hidden_army: Catalogue) -> None:
     spec = data.list_spec()
     spec["forces"][0]["selections"].append({"entryId": data.HAMMER_LINK, "number": 1})
 
@@ -89,12 +69,12 @@ def test_an_uploaded_roster_is_shown_evaluated(client: Client, army: Catalogue) 
 
 
 def test_an_entry_missing_from_the_stored_data_is_highlighted(
-    client: Client, army: Catalogue
+    client: Client, hidden_army: Catalogue
 ) -> None:
     content = exported(client, data.list_spec())
     newer = army_with_hidden_entries(revision=2)
     newer["catalogue"]["entryLinks"] = []
-    data.import_documents(newer)
+    import_documents(newer)
 
     response = check(client, "list.ros", content)
 
@@ -115,7 +95,7 @@ def test_an_entry_missing_from_the_stored_data_is_highlighted(
     ],
 )
 def test_a_bad_file_shows_its_code_and_changes_nothing(
-    client: Client, army: Catalogue, name: str, content: bytes, code: str
+    client: Client, hidden_army: Catalogue, name: str, content: bytes, code: str
 ) -> None:
     before = Revision.objects.count()
 
@@ -123,7 +103,8 @@ def test_a_bad_file_shows_its_code_and_changes_nothing(
 
     assert response.status_code == 400
     assert response.context["error"].code == code
-    assert code in text(response)
+    assert f'<span class="mono">{code}</span>' in text(response).split('id="roster-error"')[1]
+    assert "report" not in response.context
     assert Revision.objects.count() == before
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,23 +11,11 @@ from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.validation import validate_schema
 
-from catalogues import closures
 from catalogues.models import Catalogue, Entry, GameSystem, Revision
 from tests.catalogues import closure_data as data
+from tests.catalogues.documents import import_documents
 
 URL = "/api/validate/"
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    closures.cache_clear()
-    yield
-    closures.cache_clear()
-
-
-@pytest.fixture
-def army(db: None) -> Catalogue:
-    return data.import_closure_wars()
 
 
 def post(client: Client, body: Any) -> Any:
@@ -95,7 +82,7 @@ def test_costs_over_the_limit(client: Client, army: Catalogue) -> None:
 
 
 def test_revisions_can_be_pinned(client: Client, army: Catalogue) -> None:
-    data.import_documents(data.library_document(revision=2, hammer_points=45))
+    import_documents(data.library_document(revision=2, hammer_points=45))
 
     newest = validated(client, data.list_spec())
     pinned = validated(client, data.list_spec(catalogueRevisions={data.LIBRARY_ID: 1}))
@@ -108,7 +95,7 @@ def test_revisions_can_be_pinned(client: Client, army: Catalogue) -> None:
 def test_the_newest_game_system_revision_is_used_unless_pinned(
     client: Client, army: Catalogue
 ) -> None:
-    data.import_documents(data.game_system_document(revision=2))
+    import_documents(data.game_system_document(revision=2))
 
     newest = validated(client, data.list_spec())
     pinned = validated(client, data.list_spec(gameSystemRevision=1))
@@ -193,6 +180,22 @@ def test_bad_input_is_a_400_with_a_code_and_changes_nothing(
     assert payload["code"] == code
     assert payload["detail"]
     assert [m.objects.count() for m in models] == before
+
+
+@pytest.mark.parametrize("url", [URL, "/api/rosters/export/"])
+def test_a_body_over_the_size_limit_is_refused_unread(
+    client: Client, army: Catalogue, settings: Any, url: str
+) -> None:
+    body = json.dumps({**data.list_spec(), "format": "ros"})
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = len(body) - 1
+
+    refused = client.post(url, body, content_type="application/json")
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = len(body)
+    accepted = client.post(url, body, content_type="application/json")
+
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "list_spec.too_large"
+    assert accepted.status_code == 200
 
 
 def test_a_malformed_body_says_which_field(client: Client, army: Catalogue) -> None:

@@ -19,7 +19,7 @@ from armybuilder.engine.evaluate import Evaluation, evaluate
 from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.view import SelectionView
 from catalogues.models import Revision
-from catalogues.services import import_files
+from catalogues.services.imports import import_files
 from tests.conftest import BSDATA, require_shared
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from django.db import connection
 from armybuilder.celery import app
 from catalogues.models import ImportJob, Revision
 from catalogues.tasks import import_upload_task
-from tests.conftest import REPO_ROOT, require_service
+from tests.conftest import REPO_ROOT, missing, require_service
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -34,9 +34,7 @@ GAME_SYSTEM_XML = b"""<?xml version="1.0" encoding="UTF-8"?>
 def broker_url() -> str:
     url = os.environ.get("CELERY_TEST_BROKER_URL", "")
     if not url:
-        if os.environ.get("CI"):
-            pytest.fail("CELERY_TEST_BROKER_URL must be set in CI")
-        pytest.skip("CELERY_TEST_BROKER_URL is not set")
+        missing("CELERY_TEST_BROKER_URL is not set")
     parts = urlsplit(url)
     require_service("Redis", parts.hostname or "127.0.0.1", parts.port or 6379)
     return url
@@ -45,9 +43,7 @@ def broker_url() -> str:
 def worker_database_url() -> str:
     settings = connection.settings_dict
     if connection.vendor != "postgresql":
-        if os.environ.get("CI"):
-            pytest.fail("CI must run the worker test on Postgres (set DATABASE_URL)")
-        pytest.skip("a worker process cannot share the SQLite test database")
+        missing("a worker process cannot share the SQLite test database (set DATABASE_URL)")
     user = settings.get("USER") or "postgres"
     password = f":{settings['PASSWORD']}" if settings.get("PASSWORD") else ""
     host = settings.get("HOST") or "127.0.0.1"

@@ -14,9 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from armybuilder.engine.formats import suffix
 from catalogues.management.importing import ProgressBar, describe_error, describe_result
-from catalogues.services import CatalogueImportError, import_files
-
-EXTENSIONS = frozenset({".gst", ".cat", ".gstz", ".catz", ".json", ".zip"})
+from catalogues.services.imports import IMPORT_SUFFIXES, CatalogueImportError, import_files
 
 
 def collect(paths: list[str]) -> list[Path]:
@@ -25,7 +23,7 @@ def collect(paths: list[str]) -> list[Path]:
         path = Path(raw)
         if path.is_dir():
             files += sorted(
-                p for p in path.rglob("*") if p.is_file() and suffix(p.name) in EXTENSIONS
+                p for p in path.rglob("*") if p.is_file() and suffix(p.name) in IMPORT_SUFFIXES
             )
         elif path.is_file():
             files.append(path)

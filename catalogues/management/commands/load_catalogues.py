@@ -12,10 +12,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from catalogues.examples import PACKS_DIR
 from catalogues.management.importing import ProgressBar, describe_error, describe_result
-from catalogues.services import CatalogueImportError, import_files
+from catalogues.services.imports import CatalogueImportError, import_files
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+DATA_DIR = PACKS_DIR
 
 
 def pack_folders(data_dir: Path, names: list[str]) -> list[Path]:

@@ -1,7 +1,7 @@
 """Importing BattleScribe game systems and catalogues into the store.
 
-``import_files`` is the one way data gets in: the upload task, ``import_bsdata`` and
-``load_catalogues`` all call it. It reads every file first (any unreadable file refuses the
+``import_files`` is the one way data gets in: upload jobs (``import_jobs``), ``import_bsdata``
+and ``load_catalogues`` all call it. It reads every file first (any unreadable file refuses the
 whole import), then writes everything in one transaction (any conflict rolls it all back).
 
 Revisions are never overwritten: a new revision number is stored beside the older ones,
@@ -21,7 +21,6 @@ from typing import Any, cast
 
 import psycopg
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import connection, models, transaction
 from django.utils.text import slugify
 from psycopg.types.json import Jsonb
@@ -39,18 +38,20 @@ from armybuilder.engine.formats import (
     xml_bytes,
 )
 from catalogues import legacy
-from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, ImportJobFile, Revision
+from catalogues.models import Catalogue, Entry, GameSystem, Revision
+from catalogues.services.entry_index import (
+    MAX_NAME_LENGTH,
+    JsonDict,
+    Resolver,
+    check_id,
+    entry_rows,
+)
 
-JsonDict = dict[str, Any]
 Progress = Callable[[int, str], None]
 
-ENTRY_CONTAINERS: Mapping[str, str] = {
-    "selectionEntries": Entry.Kind.SELECTION_ENTRY,
-    "sharedSelectionEntries": Entry.Kind.SELECTION_ENTRY,
-    "selectionEntryGroups": Entry.Kind.SELECTION_ENTRY_GROUP,
-    "sharedSelectionEntryGroups": Entry.Kind.SELECTION_ENTRY_GROUP,
-}
-SHARED_CONTAINERS = frozenset({"sharedSelectionEntries", "sharedSelectionEntryGroups"})
+# The files an import reads: game systems and catalogues as XML, zipped XML or JSON, and
+# .zip bundles of them.
+IMPORT_SUFFIXES = (".gst", ".cat", ".gstz", ".catz", ".json", BUNDLE_EXTENSION)
 
 
 # Results and errors
@@ -158,23 +159,11 @@ def _expand(files: Iterable[tuple[str, bytes]], limits: Limits) -> list[tuple[st
     return expanded
 
 
-# Longest values the store's columns hold (models.py).
-MAX_ID_LENGTH = 100
-MAX_NAME_LENGTH = 255
-
-
-def _check_id(value: object, what: str) -> None:
-    if isinstance(value, str) and len(value) > MAX_ID_LENGTH:
-        raise FormatError(
-            "format.structure", f"{what} id {value[:40]!r}... is over {MAX_ID_LENGTH} characters"
-        )
-
-
 def _check_body(kind: str, body: JsonDict) -> None:
     for key in ("id", "name") + (("gameSystemId",) if kind == "catalogue" else ()):
         if not isinstance(body.get(key), str) or not body[key]:
             raise FormatError("format.structure", f"the {kind} has no {key!r}")
-    _check_id(body["id"], f"the {kind}")
+    check_id(body["id"], f"the {kind}")
     if len(body["name"]) > MAX_NAME_LENGTH:
         raise FormatError(
             "format.structure", f"the {kind}'s name is over {MAX_NAME_LENGTH} characters"
@@ -388,187 +377,6 @@ class _Closure:
         return self._top_level[key]
 
 
-# The entry index
-
-
-class _Resolver:
-    """Finds a node by id in the documents a revision can see, for display (profiles, rules,
-    category names). Nearly every target sits in a document's top-level lists, so those are
-    searched first and a document is fully indexed only when that misses."""
-
-    def __init__(self, bodies: list[JsonDict], closure: _Closure) -> None:
-        self.bodies = bodies
-        self.closure = closure
-
-    def get(self, bs_id: Any) -> JsonDict | None:
-        for body in self.bodies:
-            node = self.closure.top_level_index(body).get(bs_id)
-            if node is not None:
-                return node
-        for body in self.bodies:
-            node = self.closure.scanned(body).ids.get(bs_id)
-            if node is not None:
-                return node
-        return None
-
-    def rendered(self, node: JsonDict, render: Callable[[JsonDict], JsonDict]) -> JsonDict:
-        """``render(node)``, computed once per import: many entries link one shared profile."""
-        key = (id(node), render)
-        cache = self.closure.rendered
-        if key not in cache:
-            cache[key] = render(node)
-        return cache[key]
-
-
-def _profile(node: JsonDict) -> JsonDict:
-    return {
-        "id": node.get("id", ""),
-        "name": node.get("name", ""),
-        "typeId": node.get("typeId", ""),
-        "typeName": node.get("typeName", ""),
-        "characteristics": [
-            {
-                "name": c.get("name", ""),
-                "typeId": c.get("typeId", ""),
-                "value": c.get("$text", c.get("value", "")),
-            }
-            for c in node.get("characteristics") or []
-        ],
-    }
-
-
-def _rule(node: JsonDict) -> JsonDict:
-    return {
-        "id": node.get("id", ""),
-        "name": node.get("name", ""),
-        "description": node.get("description", ""),
-    }
-
-
-def _info(node: JsonDict, resolver: _Resolver) -> tuple[list[JsonDict], list[JsonDict]]:
-    """Profiles and rules shown for an entry: its own, its info groups', and linked ones."""
-    profiles = [_profile(p) for p in node.get("profiles") or []]
-    rules = [_rule(r) for r in node.get("rules") or []]
-    for group in node.get("infoGroups") or []:
-        more_profiles, more_rules = _info(group, resolver)
-        profiles += more_profiles
-        rules += more_rules
-    for link in node.get("infoLinks") or []:
-        target = resolver.get(link.get("targetId"))
-        if target is None:
-            continue
-        kind = link.get("type")
-        if kind == "profile":
-            profiles.append(resolver.rendered(target, _profile))
-        elif kind == "rule":
-            rules.append(resolver.rendered(target, _rule))
-        elif kind == "infoGroup":
-            more_profiles, more_rules = _info(target, resolver)
-            profiles += more_profiles
-            rules += more_rules
-    return profiles, rules
-
-
-def _entry(
-    node: JsonDict,
-    kind: str,
-    *,
-    shared: bool,
-    parent: str,
-    root_link: JsonDict | None,
-    resolver: _Resolver,
-) -> JsonDict:
-    """Index fields of one entry. ``root_link``: the root entry link that puts it on the
-    force level; its categories come first (40k, e.g., sets primary categories there)."""
-    category_links = [*(root_link or {}).get("categoryLinks", []), *node.get("categoryLinks", [])]
-    categories = []
-    primary = ""
-    for link in category_links:
-        target = resolver.get(link.get("targetId"))
-        name = str((target or link).get("name", ""))
-        is_primary = link.get("primary") is True
-        categories.append({"id": link.get("targetId", ""), "name": name, "primary": is_primary})
-        if is_primary and not primary:
-            primary = name
-    profiles, rules = _info(node, resolver)
-    _check_id(node.get("id"), "an entry")
-    costs = [
-        {
-            "typeId": c.get("typeId", ""),
-            "name": c.get("name", ""),
-            "value": c.get("value", 0),
-            "unverified": c.get("unverified") is True,
-        }
-        for c in node.get("costs") or []
-    ]
-    source = node.get("source")
-    return {
-        "bs_id": str(node.get("id", "")),
-        "name": str(node.get("name", "")),
-        "kind": kind,
-        "type": str(node.get("type", ""))[:40] if kind == Entry.Kind.SELECTION_ENTRY else "",
-        "shared": shared,
-        "root": root_link is not None or (not parent and not shared),
-        "hidden": node.get("hidden") is True or (root_link or {}).get("hidden") is True,
-        "importable": (root_link or node).get("import") is not False,
-        "unverified": node.get("unverified") is True or any(c["unverified"] for c in costs),
-        "source": source[:MAX_ID_LENGTH] if isinstance(source, str) else "",
-        "parent_bs_id": parent,
-        "primary_category": primary[:MAX_NAME_LENGTH],
-        "categories": categories,
-        "costs": costs,
-        "profiles": profiles,
-        "rules": rules,
-    }
-
-
-def build_entries(body: JsonDict, resolver: _Resolver) -> list[JsonDict]:
-    """Index fields for each selection entry and group of the document, at any depth, plus
-    the targets of its root entry links that live in other files (e.g. a library), so that
-    every entry selectable at force level has a row."""
-    root_links: dict[Any, JsonDict] = {}
-    for link in body.get("entryLinks") or []:
-        root_links.setdefault(link.get("targetId"), link)
-    entries: list[JsonDict] = []
-    defined: set[Any] = set()
-    pending: list[tuple[JsonDict, str]] = [(body, "")]
-    while pending:
-        holder, holder_id = pending.pop()
-        is_document = holder is body
-        for container, kind in ENTRY_CONTAINERS.items():
-            for node in holder.get(container) or []:
-                node_id = node.get("id")
-                defined.add(node_id)
-                entries.append(
-                    _entry(
-                        node,
-                        kind,
-                        shared=is_document and container in SHARED_CONTAINERS,
-                        parent=holder_id,
-                        root_link=root_links.pop(node_id, None) if is_document else None,
-                        resolver=resolver,
-                    )
-                )
-                pending.append((node, str(node_id or "")))
-        for link in holder.get("entryLinks") or []:
-            pending.append((link, holder_id))
-    for target_id, link in root_links.items():
-        target = None if target_id in defined else resolver.get(target_id)
-        link_kind = link.get("type")
-        if target is not None and link_kind in ENTRY_CONTAINERS.values():
-            entries.append(
-                _entry(
-                    target,
-                    str(link_kind),
-                    shared=False,
-                    parent="",
-                    root_link=link,
-                    resolver=resolver,
-                )
-            )
-    return entries
-
-
 def _new_revision(
     document: _Document, *, owner: GameSystem | Catalogue, unresolved: list[JsonDict]
 ) -> Revision:
@@ -604,25 +412,10 @@ def _insert(new: Sequence[tuple[Revision, list[JsonDict]]]) -> None:
         Entry.objects.bulk_create((Entry(revision=revision, **e) for e in entries), batch_size=500)
 
 
-_ENTRY_COLUMNS = (
-    "bs_id",
-    "name",
-    "kind",
-    "type",
-    "shared",
-    "root",
-    "hidden",
-    "importable",
-    "unverified",
-    "source",
-    "parent_bs_id",
-    "primary_category",
-    "categories",
-    "costs",
-    "profiles",
-    "rules",
-)
-_ENTRY_JSON_COLUMNS = frozenset({"categories", "costs", "profiles", "rules"})
+# The index fields ``entry_rows`` fills, in the model's order: the columns the COPY writes.
+_ENTRY_FIELDS = [f for f in Entry._meta.concrete_fields if f.name not in {"id", "revision"}]
+_ENTRY_COLUMNS = tuple(f.name for f in _ENTRY_FIELDS)
+_ENTRY_JSON_COLUMNS = frozenset(f.name for f in _ENTRY_FIELDS if isinstance(f, models.JSONField))
 # One encoder for every value: json.dumps with options would build one per call.
 _to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
@@ -769,24 +562,6 @@ def _import(
     )
 
 
-def start_import_job(*, files: Sequence[tuple[str, bytes]], user: User | None) -> ImportJob:
-    """Queue ``(name, bytes)`` files for a background import; return the pending job.
-
-    The job and its files are committed before the worker is asked to start, so that it
-    always finds them.
-    """
-    # The task module imports this one, so it is imported when first needed.
-    from catalogues.tasks import import_upload_task
-
-    with transaction.atomic():
-        job = ImportJob.objects.create(created_by=user, message="Waiting for a worker")
-        ImportJobFile.objects.bulk_create(
-            ImportJobFile(job=job, name=name, data=data) for name, data in files
-        )
-        transaction.on_commit(lambda: import_upload_task.delay(job.pk))
-    return job
-
-
 def _unresolved_by_file(
     documents: list[_Document], closure: _Closure
 ) -> dict[tuple[str, str], list[JsonDict]]:
@@ -879,7 +654,7 @@ def _prepare(
     if existing is not None:
         return _Outcome(document, existing, None, unresolved)
     try:
-        entries = build_entries(document.body, _Resolver(visible, closure))
+        entries = entry_rows(document.body, Resolver(visible, closure))
     except FormatError as error:
         problems.append(FileProblem(document.file, error.code, error.message))
         return None

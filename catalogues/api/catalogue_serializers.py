@@ -78,26 +78,8 @@ class EntrySerializer(serializers.ModelSerializer[Entry]):
 
     class Meta:
         model = Entry
-        fields = [
-            "id",
-            "revision",
-            "bs_id",
-            "name",
-            "kind",
-            "type",
-            "shared",
-            "root",
-            "importable",
-            "unverified",
-            "source",
-            "parent_bs_id",
-            "primary_category",
-            "categories",
-            "costs",
-            "profiles",
-            "rules",
-            "page_url",
-        ]
+        # Every index field: the API serves only visible entries.
+        exclude = ["hidden"]
 
     def get_page_url(self, entry: Entry) -> str:
         return reverse("catalogues:entry", args=[entry.pk])

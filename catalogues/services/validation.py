@@ -136,8 +136,7 @@ def validate_list_spec(
     catalogues lack.
     """
     closure = stored_closure(
-        game_system_id=str(spec.get("gameSystemId", "")),
-        catalogue_ids=spec_catalogue_ids(spec),
+        spec=spec,
         game_system_revision=game_system_revision,
         catalogue_revisions=catalogue_revisions,
     )
@@ -150,16 +149,18 @@ def validate_list_spec(
 
 def stored_closure(
     *,
-    game_system_id: str,
-    catalogue_ids: Sequence[str],
+    spec: Mapping[str, Any],
     game_system_revision: int | None = None,
     catalogue_revisions: Mapping[str, int] | None = None,
 ) -> ClosureRevisions:
-    """The stored closure a list of these catalogues is checked against (see above for pins).
+    """The stored closure a list is checked against (see ``validate_list_spec`` for pins).
 
+    ``spec`` is a List spec or a roster document's body: both name the game system
+    (``gameSystemId``) and each force's catalogue (``catalogueId``) with the same keys.
     Raises ``ListSpecRejected`` for a game system, catalogue or revision the store lacks.
     """
-    game_system = _game_system(game_system_id)
+    game_system = _game_system(str(spec.get("gameSystemId", "")))
+    catalogue_ids = spec_catalogue_ids(spec)
     pinned = dict(catalogue_revisions or {})
     # A pinned catalogue the forces do not name is pinned as a link target.
     used = dict.fromkeys([*catalogue_ids, *pinned])

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from catalogues import selectors
-from catalogues.api import serializers
+from catalogues.api import catalogue_serializers as serializers
 from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
 
 
@@ -120,9 +120,7 @@ class RevisionViewSet(viewsets.ReadOnlyModelViewSet[Revision]):
     )
     @action(detail=True, methods=["get"])
     def document(self, request: Request, pk: str | None = None) -> JsonResponse:
-        revision = get_object_or_404(
-            Revision.objects.select_related("catalogue", "game_system"), pk=pk
-        )
+        revision = self.get_object()
         response = JsonResponse(revision.document, json_dumps_params={"ensure_ascii": False})
         filename = f"{revision.owner.slug}-r{revision.number}.json"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -183,11 +181,11 @@ class EntryViewSet(viewsets.ReadOnlyModelViewSet[Entry]):
 
 
 class ImportJobViewSet(viewsets.ReadOnlyModelViewSet[ImportJob]):
-    """Status and result of catalogue uploads (staff only)."""
+    """Status and result of catalogue uploads (staff only, each their own)."""
 
     serializer_class = serializers.ImportJobSerializer
     permission_classes = [permissions.IsAdminUser]
     pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[ImportJob]:
-        return selectors.import_job_list()
+        return selectors.import_job_list(user=self.request.user)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from catalogues.roster_forms import RosterCheckForm
-from catalogues.services_rosters import RosterFile, check_roster_file, roster_limits
-from catalogues.services_validation import ListSpecRejected
+from catalogues.forms import RosterCheckForm
+from catalogues.services.rosters import RosterFile, check_roster_file, read_capped, roster_limits
+from catalogues.services.validation import ListSpecRejected
 
 
 def roster_check(request: HttpRequest) -> HttpResponse:
@@ -33,11 +32,6 @@ def roster_check(request: HttpRequest) -> HttpResponse:
         else:
             status = 400
     return render(request, "catalogues/roster_check.html", context, status=status)
-
-
-def read_capped(upload: UploadedFile[Any]) -> bytes:
-    """An upload's bytes, at most one over the size limit (enough for the reader to refuse)."""
-    return bytes(upload.read(roster_limits().max_input_bytes + 1))
 
 
 def roster_download(roster: RosterFile) -> HttpResponse:

@@ -7,8 +7,8 @@ from django.shortcuts import get_object_or_404, render
 
 from catalogues.examples import evaluate_example, example_get
 from catalogues.models import GameSystem
-from catalogues.roster_views import roster_download
-from catalogues.services_rosters import export_roster
+from catalogues.services.rosters import export_roster
+from catalogues.views.rosters import roster_download
 
 
 def example_list_detail(request: HttpRequest, slug: str, example: str) -> HttpResponse:

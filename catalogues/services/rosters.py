@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
 from django.conf import settings
 from django.utils.text import slugify
@@ -23,12 +23,11 @@ from armybuilder.engine.formats import FormatError, Limits, read_document, suffi
 from armybuilder.engine.roster import RosterError
 from armybuilder.engine.rosterfile import ROS, ROSZ, roster_file
 from catalogues.closures import compiled_closure
-from catalogues.services_validation import (
+from catalogues.services.validation import (
     NOT_BUILDABLE,
     ListReport,
     ListSpecRejected,
     report_roster,
-    spec_catalogue_ids,
     stored_closure,
 )
 
@@ -49,6 +48,12 @@ def roster_limits() -> Limits:
     )
 
 
+def read_capped(upload: IO[bytes]) -> bytes:
+    """An uploaded roster's bytes, at most one over the size limit: enough for the reader to
+    refuse it (``format.too_large``) without holding a hostile upload in memory."""
+    return bytes(upload.read(roster_limits().max_input_bytes + 1))
+
+
 def check_roster_file(
     *,
     data: bytes,
@@ -65,11 +70,8 @@ def check_roster_file(
     lacks, and with ``roster_file.unknown_force`` for a force the catalogue does not offer.
     """
     document = _read(data, filename)
-    body = document["roster"]
     closure = stored_closure(
-        game_system_id=str(body.get("gameSystemId", "")),
-        # A roster's forces name their catalogues with the same keys a List spec uses.
-        catalogue_ids=spec_catalogue_ids(body),
+        spec=document["roster"],
         game_system_revision=game_system_revision,
         catalogue_revisions=catalogue_revisions,
     )
