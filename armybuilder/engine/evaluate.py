@@ -967,11 +967,10 @@ class Evaluator:
         roster's cost limit when ``percentValue``). None for other fields; a roster without
         that limit has no bound, so the caller gets an infinite maximum / zero minimum.
         """
-        if not constraint.field.startswith("limit::"):
+        spec = constraint.cost_query
+        if spec is None:
             return None
-        type_id = constraint.field[len("limit::") :]
-        roster_limit = self.roster.cost_limits.get(type_id)
-        spec = {**constraint.raw, "field": type_id, "percentValue": False}
+        roster_limit = self.roster.cost_limits.get(str(spec["field"]))
         if roster_limit is None or roster_limit < 0:
             return spec, math.inf if constraint.type == "max" else 0.0
         bound = roster_limit * value / 100.0 if constraint.raw.get("percentValue") else value

@@ -52,6 +52,9 @@ class Constraint:
     # counts the selections of its entry among their siblings, as most constraints do (a
     # query reads a missing scope as "self")
     counts_siblings: bool = dataclasses.field(init=False)
+    # a ``limit::<cost type>`` constraint's query: the cost of what it constrains (made once,
+    # so that queries can be told apart by identity)
+    cost_query: JsonDict | None = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
         raw = self.raw
@@ -68,6 +71,9 @@ class Constraint:
             and not raw.get("percentValue")
         )
         object.__setattr__(self, "counts_siblings", siblings)
+        cost_type = self.field[len("limit::") :] if self.field.startswith("limit::") else None
+        query = None if cost_type is None else {**raw, "field": cost_type, "percentValue": False}
+        object.__setattr__(self, "cost_query", query)
 
 
 @dataclass(slots=True)

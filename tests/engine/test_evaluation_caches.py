@@ -11,6 +11,7 @@ from armybuilder.engine.document import roster_document
 from armybuilder.engine.evaluate import Evaluation, evaluate
 from armybuilder.engine.listspec import build_roster
 from armybuilder.engine.roster import Roster
+from armybuilder.engine.view import RosterView
 from tests.engine.realdata import WH40K, compiled_for, documents, load_spec
 
 BATTALION = "space_marines_battalion_2000.json"
@@ -21,11 +22,13 @@ def _state(evaluation: Evaluation) -> tuple[dict[str, Any], list[tuple[str, str,
     return roster_document(evaluation.view), problems
 
 
-def _edit(roster: Roster) -> None:
-    """Three of the first unit with options, and one top-level selection fewer."""
+def _edit(roster: Roster, view: RosterView) -> None:
+    """Two more of every option that costs points, and one top-level selection fewer."""
+    costly = {s.id for s in view.all_selections() if s.parent is not None and s.cost("points")}
+    for selection in list(roster.all_selections()):
+        if selection.id in costly:
+            edit.set_count(selection, selection.amount + 2)
     force = roster.forces[0]
-    unit = next(s for s in force.selections if s.children)
-    edit.set_count(unit, 3)
     roster.remove_selection(force.selections[-1])
 
 
@@ -34,11 +37,11 @@ def test_a_warm_evaluation_after_edits_matches_one_on_a_fresh_compile() -> None:
     warm = build_roster(compiled_for(WH40K), spec)
     before = evaluate(warm)
     shown_before = _state(before)
-    _edit(warm)
+    _edit(warm, before.view)
     after = evaluate(warm)
 
     cold = build_roster(compile_documents(*documents(WH40K)), spec)
-    _edit(cold)
+    _edit(cold, before.view)  # (the same selection ids: built by the same edits)
 
     assert _state(after) == _state(evaluate(cold))
     assert _state(after) != shown_before
