@@ -16,6 +16,7 @@ from armybuilder.engine.compile import Compiled, compile_documents
 from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.formats import parse_xml
+from armybuilder.engine.model import json_number
 from armybuilder.engine.nrexport import newrecruit_ros
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Roster, RosterError
@@ -34,10 +35,6 @@ JsonDict = dict[str, Any]
 
 class ProtocolError(Exception):
     """A command the adapter cannot carry out; answered with ``ok: false``."""
-
-
-def _num(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
 
 
 def _opt(out: JsonDict, key: str, value: Any) -> None:
@@ -194,7 +191,7 @@ class Session:
             {
                 "name": ct.name,
                 "typeId": ct.id,
-                "value": _num(view.cost_limits[ct.id]),
+                "value": json_number(view.cost_limits[ct.id]),
                 "hidden": ct.hidden,
             }
             for ct in roster.compiled.cost_types
@@ -243,7 +240,7 @@ def _cost(cost: CostView) -> JsonDict:
     return {
         "name": cost.name,
         "typeId": cost.type_id,
-        "value": _num(cost.value),
+        "value": json_number(cost.value),
         "hidden": cost.hidden,
     }
 

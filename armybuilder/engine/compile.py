@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.engine.closure import catalogue_closure, index_ids, unwrap
 from armybuilder.engine.model import (
@@ -21,6 +21,10 @@ from armybuilder.engine.model import (
     constrained_within,
 )
 from armybuilder.engine.view import CategoryView, ProfileView, RuleView
+
+if TYPE_CHECKING:
+    from armybuilder.engine.evaluator import Values
+    from armybuilder.engine.view_builder import Decor, SelectionParts
 
 ENTRY_CONTAINERS = (
     "selectionEntries",
@@ -60,18 +64,15 @@ class Compiled:
         self._constrained_roots: dict[str, Constrained] = {}
         self._document_rules: dict[str, list[InfoNode]] = {}
         self._uncategorised: dict[str, bool] = {}
-        # read-only views of infos and categories no modifier can change (see evaluate.py)
+        # What no modifier can change is worked out once per closure and shared, read-only,
+        # by every evaluation: the views of such infos and categories (``view_builder``), the
+        # values of such entries (``evaluator``), and what selections of them show, keyed by
+        # entry and whether the selection is top-level.
         self.static_info_views: dict[InfoNode, tuple[list[ProfileView], list[RuleView]]] = {}
         self.static_category_views: dict[tuple[CategoryNode, bool], CategoryView] = {}
-        # the values of entries no modifier can change (``evaluate.Values``), shared likewise
-        self.static_values: dict[EntryNode, Any] = {}
-        # and what selections of such entries show (``evaluate.SelectionParts``)
-        self.static_selection_parts: dict[tuple[EntryNode, bool], Any] = {}
-        # the categories, profiles and rules of selections no modifier can change them for
-        self.static_selection_decor: dict[
-            tuple[EntryNode, bool],
-            tuple[list[CategoryView], list[ProfileView], list[RuleView], bool],
-        ] = {}
+        self.static_values: dict[EntryNode, Values] = {}
+        self.static_selection_parts: dict[tuple[EntryNode, bool], SelectionParts] = {}
+        self.static_selection_decor: dict[tuple[EntryNode, bool], Decor] = {}
         self._categories: dict[tuple[str, str], CategoryNode] = {}
         self._bare_categories: dict[str, CategoryNode] = {}
         # what each condition, repeat and constraint asks, read once (see evaluate.py)

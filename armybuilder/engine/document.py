@@ -27,6 +27,11 @@ from armybuilder.engine.view import (
 ROSTER_VERSION = "2.03"
 
 
+def roster_category_id(owner_id: str, entry_id: str) -> str:
+    """The id a ``.ros`` file gives a category of a force or selection."""
+    return f"{owner_id}:{entry_id}"
+
+
 def _costs(costs: list[CostView]) -> list[dict[str, Any]]:
     return [{"name": c.name, "typeId": c.type_id, "value": c.value} for c in costs]
 
@@ -34,7 +39,7 @@ def _costs(costs: list[CostView]) -> list[dict[str, Any]]:
 def _categories(categories: list[CategoryView], owner_id: str) -> list[dict[str, Any]]:
     return [
         {
-            "id": f"{owner_id}:{c.entry_id}",
+            "id": roster_category_id(owner_id, c.entry_id),
             "name": c.name,
             "entryId": c.entry_id,
             "primary": c.primary,

@@ -6,7 +6,7 @@ which entries are available, minimums to auto-select, defaults of entry groups.
 
 from __future__ import annotations
 
-from armybuilder.engine.evaluate import Ctx, Evaluator
+from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.model import EntryNode, find_entry
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 
@@ -130,24 +130,32 @@ def _auto_node(
         if minimum > have and default_id:
             target = next((n for n in node.entries() if default_id in n.ids), None)
             if target is not None:
-                sel, more = select_node(roster, force, target, parent, minimum - have)
-                created.setdefault(target.path_id, sel.id)
-                created.update(more)
+                _auto_pick(roster, force, target, parent, minimum - have, created)
         for child in node.children:
             _auto_node(roster, evaluator, force, parent, child, created)
         return
     have = sum(s.amount for s in siblings if s.node is node)
     if minimum <= have:
         return
-    if parent is None:
+    if parent is None:  # at the top level every copy is a selection of its own
         for _ in range(minimum - have):
-            sel, more = select_node(roster, force, node, None)
-            created.setdefault(node.path_id, sel.id)
-            created.update(more)
+            _auto_pick(roster, force, node, None, 1, created)
     else:
-        sel, more = select_node(roster, force, node, parent, minimum - have)
-        created.setdefault(node.path_id, sel.id)
-        created.update(more)
+        _auto_pick(roster, force, node, parent, minimum - have, created)
+
+
+def _auto_pick(
+    roster: Roster,
+    force: Force,
+    node: EntryNode,
+    parent: Selection | None,
+    amount: int,
+    created: dict[str, str],
+) -> None:
+    """Select ``amount`` of ``node``, recording it and what it auto-selected in turn."""
+    selection, more = select_node(roster, force, node, parent, amount)
+    created.setdefault(node.path_id, selection.id)
+    created.update(more)
 
 
 def associate(

@@ -10,15 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from armybuilder.engine import edit
-from armybuilder.engine.evaluate import Ctx, Evaluator, as_text
-from armybuilder.engine.model import EntryNode, JsonDict, as_float
+from armybuilder.engine.compile import Compiled
+from armybuilder.engine.evaluator import Ctx, Evaluator
+from armybuilder.engine.model import EntryNode, JsonDict, as_float, as_text, number_text
 from armybuilder.engine.roster import Force, Roster, Selection
 
 HIDDEN = "explain.hidden"
 HIDDEN_BY_MODIFIER = "explain.hidden_by_modifier"
 MAX_REACHED = "explain.max_reached"
 
-COMPARISONS = {
+COMPARISON_WORDS = {
     "atLeast": "at least",
     "atMost": "at most",
     "greaterThan": "more than",
@@ -71,13 +72,14 @@ def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) 
         limit = float(values.fields.get(constraint.id, constraint.value))
         count = evaluator.constraint_count(constraint, node, ctx)
         if count + 1 > limit:
+            per = _scope_words(constraint.scope)
             reasons.append(
                 Reason(
                     MAX_REACHED,
                     node.id,
                     constraint.id,
-                    f"{name} is limited to {_num(limit)} per {_scope_words(constraint.scope)}"
-                    f" and there {'is' if count == 1 else 'are'} already {_num(count)}.",
+                    f"{name} is limited to {number_text(limit)} per {per}"
+                    f" and there {'is' if count == 1 else 'are'} already {number_text(count)}.",
                 )
             )
     return reasons
@@ -88,7 +90,7 @@ def _hidden_reason(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) -
         for modifier in _hiding_modifiers(source):
             if evaluator.conditions_hold(modifier, ctx) and modifier.get("conditions"):
                 words = " and ".join(
-                    describe_condition(evaluator, c) for c in modifier["conditions"]
+                    describe_condition(evaluator.compiled, c) for c in modifier["conditions"]
                 )
                 return Reason(HIDDEN_BY_MODIFIER, node.id, "", f"{name} is hidden because {words}.")
     return Reason(HIDDEN, node.id, "", f"{name} is not available in this list.")
@@ -108,27 +110,23 @@ def _hiding_modifiers(holder: JsonDict) -> list[JsonDict]:
     return found
 
 
-def describe_condition(evaluator: Evaluator, condition: JsonDict) -> str:
+def describe_condition(compiled: Compiled, condition: JsonDict) -> str:
     """A condition in words, e.g. "the force has at least 1 of Captain"."""
     child_id = str(condition.get("childId") or "")
-    target = evaluator.compiled.find_any(child_id) if child_id else None
+    target = compiled.find_any(child_id) if child_id else None
     what = str((target or {}).get("name") or child_id or "anything")
     scope = _scope_words(str(condition.get("scope", "self")))
     kind = str(condition.get("type", ""))
     if kind in ("instanceOf", "notInstanceOf"):
         negation = "" if kind == "instanceOf" else "not "
         return f"the {scope} is {negation}a {what}"
-    amount = _num(as_float(condition.get("value")))
+    amount = number_text(as_float(condition.get("value")))
     unit = str(condition.get("field", "selections"))
     counted = f"{amount} of {what}" if unit == "selections" else f"{amount} {unit} of {what}"
-    return f"the {scope} has {COMPARISONS.get(kind, kind)} {counted}"
+    return f"the {scope} has {COMPARISON_WORDS.get(kind, kind)} {counted}"
 
 
 def _scope_words(scope: str) -> str:
     return {"parent": "parent", "self": "selection", "force": "force", "roster": "roster"}.get(
         scope, scope
     )
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)

@@ -38,7 +38,7 @@ from armybuilder.engine.model import JsonDict, as_float
 from armybuilder.engine.roster import Selection
 
 if TYPE_CHECKING:
-    from armybuilder.engine.evaluate import Ctx, Evaluator
+    from armybuilder.engine.evaluator import Ctx, Evaluator
 
 # condition types that compare a query value with the condition's threshold
 TESTS: dict[str, Callable[[float, float], bool]] = {
@@ -166,14 +166,14 @@ def local_groups_hold(ev: Evaluator, holder: JsonDict, ctx: Ctx) -> bool:
 def _local_group_holds(ev: Evaluator, group: JsonDict, ctx: Ctx) -> bool:
     field_name = str(group.get("field") or "selections")
     child_id = str(group.get("childId") or "any")
-    key = ev._match_key(None, child_id, True)
+    key = ev.match_key(None, child_id, True)
     deep = bool(group.get("includeChildSelections", False))
     child_forces = bool(group.get("includeChildForces", False))
     objects = ev.scope_objects(str(group.get("scope", "self")), ctx)
     candidates = ev.matching_in(objects, deep, child_forces, key)
     order = {id(sel): i for i, sel in enumerate(ev.roster.all_selections())}
     kept = [s for s in candidates if _candidate_holds(ev, group, ctx, s, order)]
-    value = ev._measure(kept, field_name, True)
+    value = ev.measure(kept, field_name, True)
     return passes(str(group.get("type", "")), value, as_float(group.get("value")))
 
 
@@ -181,7 +181,7 @@ def _candidate_holds(
     ev: Evaluator, group: JsonDict, ctx: Ctx, candidate: Selection, order: dict[int, int]
 ) -> bool:
     """The local group's conditions, read with the candidate as "self"."""
-    own = ev._ctx_of(candidate)
+    own = ev.ctx_of(candidate)
     for cond in group.get("conditions") or []:
         if str(cond.get("type", "")) == "before":
             reference = _reference(ev, cond, ctx, order)

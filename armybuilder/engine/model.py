@@ -33,6 +33,27 @@ def as_float(value: Any, default: float = 0.0) -> float:
         return default
 
 
+def json_number(value: float) -> int | float:
+    """A whole float as an int (JSON and XML write ``3``, not ``3.0``)."""
+    return int(value) if float(value).is_integer() else value
+
+
+def number_text(value: float) -> str:
+    """A number as a player reads it: ``3`` rather than ``3.0``."""
+    return str(json_number(value))
+
+
+def as_text(value: Any) -> str:
+    """A field value as the text a player sees (numbers without a trailing ".0")."""
+    if isinstance(value, float):
+        return number_text(value)
+    return "" if value is None else str(value)
+
+
+def opt_text(value: Any) -> str | None:
+    return None if value is None or value == "" else as_text(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Constraint:
     """A constraint with the id of the entry (or link) that declares it.

@@ -1,7 +1,8 @@
-"""New Recruit's modifier types beyond BattleScribe's (the arithmetic ones it shares with
-``multiply``/``divide``/... live in evaluate.py).
+"""What each modifier type does to a field's value (``apply``).
 
-Their documents name the types but not their meaning; the engine reads them as follows
+BattleScribe's types: ``set``, ``increment``, ``decrement``, ``append``, and New Recruit's
+``prepend``, ``multiply``, ``divide``, ``modulo``, ``power``, ``floor``, ``ceil``. New Recruit's
+documents name the following types but not their meaning; the engine reads them as follows
 (docs/conformance.md). ``value`` is the modifier's operand, ``n`` its repeat count:
 
 - ``exponent``: the field becomes ``value ** field`` (the field is the exponent, where
@@ -18,11 +19,23 @@ Their documents name the types but not their meaning; the engine reads them as f
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
+
+from armybuilder.engine.model import as_float, number_text
 
 NUMERIC = frozenset(
     {"exponent", "triangular", "cumulative-add", "cumulative-multiply", "cumulative-power"}
 )
+# New Recruit applies modifiers by kind: set, then arithmetic, then text, then rounding; each
+# kind keeps its list order.
+PRIORITY = {"set": 0, "append": 2, "prepend": 2, "replace": 2, "floor": 3, "ceil": 3}
+ARITHMETIC = (
+    frozenset({"increment", "decrement", "multiply", "divide", "modulo", "power", "floor", "ceil"})
+    | NUMERIC
+)
+FIRST_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+WHOLE_NUMBER = re.compile(r"\s*-?\d+(\.\d+)?\s*")
 
 
 def numeric(mod_type: str, value: float, operand: float, times: int) -> float | None:
@@ -50,3 +63,57 @@ def replace_text(current: Any, find: str, replacement: str) -> Any:
     if not isinstance(current, str) or not find:
         return current
     return current.replace(find, replacement)
+
+
+def apply(mod_type: str, current: Any, raw_value: str, times: int) -> Any:
+    """Apply one modifier ``times`` times (set/replace once) to a field value."""
+    if mod_type == "set":
+        if isinstance(current, bool):
+            return raw_value.strip().lower() == "true"
+        if isinstance(current, (int, float)):
+            return as_float(raw_value, float(current))
+        return float(raw_value) if WHOLE_NUMBER.fullmatch(raw_value) else raw_value
+    if mod_type in ("append", "prepend"):
+        # New Recruit appends once whatever the repeat count, and a numeric current value
+        # (a "set" to a number) is dropped rather than joined.
+        if not isinstance(current, str) or current == "":
+            return raw_value
+        return f"{current} {raw_value}" if mod_type == "append" else f"{raw_value} {current}"
+    if mod_type not in ARITHMETIC or isinstance(current, bool):
+        return current  # a modifier type this field has no meaning for
+    operand = as_float(raw_value)
+    if isinstance(current, str):
+        # text changes its first number ("3+" incremented is "4+"); no number, no change
+        match = FIRST_NUMBER.search(current)
+        if match is None:
+            return current
+        result = _repeat_arith(mod_type, float(match.group()), operand, times)
+        return f"{current[: match.start()]}{number_text(result)}{current[match.end() :]}"
+    return _repeat_arith(mod_type, float(current), operand, times)
+
+
+def _repeat_arith(mod_type: str, value: float, operand: float, times: int) -> float:
+    combined = numeric(mod_type, value, operand, times)
+    if combined is not None:
+        return combined
+    for _ in range(times):
+        value = _arith(mod_type, value, operand)
+    return value
+
+
+def _arith(mod_type: str, value: float, operand: float) -> float:
+    if mod_type == "increment":
+        return value + operand
+    if mod_type == "decrement":
+        return value - operand
+    if mod_type == "multiply":
+        return value * operand
+    if mod_type == "divide":
+        return value / operand if operand else value
+    if mod_type == "modulo":
+        return value % operand if operand else value
+    if mod_type == "power":
+        return float(value**operand)
+    if mod_type == "floor":
+        return float(math.floor(value))
+    return float(math.ceil(value))

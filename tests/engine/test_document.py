@@ -3,20 +3,14 @@ from typing import Any
 import pytest
 
 from armybuilder.engine import edit
-from armybuilder.engine.compile import compile_documents
 from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.formats import parse_xml, write_xml
 from armybuilder.engine.nrexport import newrecruit_ros
 from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY
 from armybuilder.engine.roster import Roster, RosterError
+from tests.engine.builders import compiled_with
 
-GAME_SYSTEM = {
-    "id": "gs",
-    "name": "Game",
-    "costTypes": [{"id": "pts", "name": "pts"}],
-    "forceEntries": [{"id": "fe", "name": "Army"}],
-}
 WEAPON = {
     "id": "w",
     "name": "Weapon",
@@ -37,8 +31,7 @@ UNIT = {
 
 
 def _roster() -> Roster:
-    compiled = compile_documents(GAME_SYSTEM, [{"id": "cat", "selectionEntries": [UNIT]}])
-    roster = Roster(compiled, name="Mine")
+    roster = Roster(compiled_with([UNIT]), name="Mine")
     roster.set_cost_limit("pts", 100)
     force, _ = edit.add_force(roster, "fe", "cat")
     unit, _ = edit.select_entry(roster, force, "u")

@@ -10,24 +10,9 @@ from armybuilder.engine import edit, report
 from armybuilder.engine.compile import compile_documents
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED, explain
-from armybuilder.engine.roster import Force, Roster, RosterError
+from armybuilder.engine.roster import Roster, RosterError
 from armybuilder.engine.view import SelectionView
-
-PTS = {"id": "pts", "name": "pts"}
-
-
-def make_roster(entries: list[dict[str, Any]], **gst: Any) -> tuple[Roster, Force]:
-    game_system = {
-        "id": "gs",
-        "name": "Game",
-        "costTypes": [PTS],
-        "forceEntries": [{"id": "fe", "name": "Army"}],
-        **gst,
-    }
-    catalogue = {"id": "cat", "name": "Cat", "gameSystemId": "gs", "selectionEntries": entries}
-    roster = Roster(compile_documents({"gameSystem": game_system}, [{"catalogue": catalogue}]))
-    force, _ = edit.add_force(roster, "fe", "cat")
-    return roster, force
+from tests.engine.builders import make_roster
 
 
 def names(roster: Roster) -> list[str]:
@@ -485,8 +470,11 @@ def test_associations_are_counted_against_their_min_and_max() -> None:
     assert codes(roster) == [(report.ASSOCIATION_MAX, "leads")]
     roster.remove_selection(second)
     assert codes(roster) == []
+    edit.dissociate(boss, "leads", first.id)
+    assert codes(roster) == [(report.ASSOCIATION_MIN, "leads")]
     with pytest.raises(RosterError):
         edit.associate(roster, boss, "no-such-association", first)
+    assert boss.associations == []
 
 
 def test_a_modifier_with_a_scope_changes_the_selection_at_that_scope() -> None:

@@ -9,29 +9,12 @@ from typing import Any
 import pytest
 
 from armybuilder.engine import edit, report
-from armybuilder.engine.compile import compile_documents
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.view import SelectionView
+from tests.engine.builders import PTS, make_roster, roster_with_forces
 
-PTS = {"id": "pts", "name": "pts"}
 RULE = {"game": "test", "section": "1.2", "digest": "test.md", "line": 7}
-
-
-def make_roster(
-    entries: list[dict[str, Any]], forces: int = 1, **gst: Any
-) -> tuple[Roster, list[Force]]:
-    game_system = {
-        "id": "gs",
-        "name": "Game",
-        "costTypes": [PTS],
-        "forceEntries": [{"id": "fe", "name": "Army"}],
-        **gst,
-    }
-    catalogue = {"id": "cat", "name": "Cat", "gameSystemId": "gs", "selectionEntries": entries}
-    roster = Roster(compile_documents({"gameSystem": game_system}, [{"catalogue": catalogue}]))
-    made = [edit.add_force(roster, "fe", "cat")[0] for _ in range(forces)]
-    return roster, made
 
 
 def unit(entry_id: str, **extra: Any) -> dict[str, Any]:
@@ -58,6 +41,14 @@ def select(roster: Roster, force: Force, *entry_ids: str) -> list[Selection]:
     return [edit.select_entry(roster, force, entry_id)[0] for entry_id in entry_ids]
 
 
+def watching(group: dict[str, Any], units: str = "ab") -> tuple[Roster, Force]:
+    """A roster with ``watch`` selected (named "On" while ``group`` holds) and a unit entry
+    for each letter of ``units`` to pick."""
+    roster, force = make_roster([watch(conditionGroups=[group]), *map(unit, units)])
+    select(roster, force, "watch")
+    return roster, force
+
+
 def view_of(roster: Roster, entry_id: str) -> SelectionView:
     return next(s for s in evaluate(roster).view.all_selections() if s.base_entry_id == entry_id)
 
@@ -74,15 +65,14 @@ def test_count_group_holds_when_enough_of_its_conditions_hold(
     picked: tuple[str, ...], expected: str
 ) -> None:
     group = {"type": "count", "value": 2, "conditions": [count_of(i) for i in "abc"]}
-    roster, (force,) = make_roster([watch(conditionGroups=[group]), *map(unit, "abc")])
-    select(roster, force, "watch", *picked)
+    roster, force = watching(group, "abc")
+    select(roster, force, *picked)
     assert watched(roster) == expected
 
 
 def test_count_group_without_a_value_needs_one_condition() -> None:
     group = {"type": "count", "conditions": [count_of("a"), count_of("b")]}
-    roster, (force,) = make_roster([watch(conditionGroups=[group]), unit("a"), unit("b")])
-    select(roster, force, "watch")
+    roster, force = watching(group)
     assert watched(roster) == "Off"
     select(roster, force, "b")
     assert watched(roster) == "On"
@@ -90,8 +80,8 @@ def test_count_group_without_a_value_needs_one_condition() -> None:
 
 def test_not_group_negates_all_of_its_children() -> None:
     group = {"type": "not", "conditions": [count_of("a"), count_of("b")]}
-    roster, (force,) = make_roster([watch(conditionGroups=[group]), unit("a"), unit("b")])
-    select(roster, force, "watch", "a")
+    roster, force = watching(group)
+    select(roster, force, "a")
     assert watched(roster) == "On"
     select(roster, force, "b")
     assert watched(roster) == "Off"
@@ -117,8 +107,8 @@ def test_arithmetic_groups_combine_the_counts_of_their_conditions(
     one more copy of ``then`` changes it."""
     operands = {"type": kind, "conditions": [count_of("a"), count_of("b")]}
     group = {"type": "equal", "value": expected, "conditionGroups": [operands]}
-    roster, (force,) = make_roster([watch(conditionGroups=[group]), unit("a"), unit("b")])
-    select(roster, force, "watch", "a", "a", "a", "b", "b")
+    roster, force = watching(group)
+    select(roster, force, "a", "a", "a", "b", "b")
     assert watched(roster) == "On"
     select(roster, force, then)
     assert watched(roster) == "Off"
@@ -140,8 +130,8 @@ def test_comparison_groups_compare_their_first_operand_with_the_second(
     kind: str, a_copies: int, expected: str
 ) -> None:
     group = {"type": kind, "conditions": [count_of("a"), count_of("b")]}
-    roster, (force,) = make_roster([watch(conditionGroups=[group]), unit("a"), unit("b")])
-    select(roster, force, "watch", *["a"] * a_copies, "b", "b")
+    roster, force = watching(group)
+    select(roster, force, *["a"] * a_copies, "b", "b")
     assert watched(roster) == expected
 
 
@@ -150,8 +140,8 @@ def test_count_groups_nest_inside_comparisons() -> None:
     left = {"type": "count", "conditions": [count_of("a"), count_of("b")]}
     right = {"type": "count", "conditions": [count_of("c")]}
     group = {"type": "greater", "conditionGroups": [left, right]}
-    roster, (force,) = make_roster([watch(conditionGroups=[group]), *map(unit, "abc")])
-    select(roster, force, "watch", "a", "c")
+    roster, force = watching(group, "abc")
+    select(roster, force, "a", "c")
     assert watched(roster) == "Off"
     select(roster, force, "b")
     assert watched(roster) == "On"
@@ -182,7 +172,7 @@ def test_local_condition_group_counts_the_copies_before_this_one() -> None:
     drone = unit(
         "drone", costs=[{"typeId": "pts", "value": 100}], modifiers=[nth_copy_surcharge(1)]
     )
-    roster, (force,) = make_roster([drone, unit("other")])
+    roster, force = make_roster([drone, unit("other")])
     select(roster, force, "other", "drone", "drone", "other", "drone")
     view = evaluate(roster).view
     drones = [s.cost("pts") for s in view.all_selections() if s.base_entry_id == "drone"]
@@ -194,7 +184,7 @@ def test_local_condition_group_threshold_picks_the_nth_copy() -> None:
     drone = unit(
         "drone", costs=[{"typeId": "pts", "value": 100}], modifiers=[nth_copy_surcharge(2)]
     )
-    roster, (force,) = make_roster([drone])
+    roster, force = make_roster([drone])
     first, second, third = select(roster, force, "drone", "drone", "drone")
     costs = {s.id: s.cost("pts") for s in evaluate(roster).view.all_selections()}
     assert [costs[first.id], costs[second.id], costs[third.id]] == [100.0, 100.0, 110.0]
@@ -211,9 +201,7 @@ def test_before_another_entry_compares_with_its_first_selection(order: str, expe
         "childId": "a",
         "conditions": [{"type": "before", "childId": "general", "value": 1, "scope": "self"}],
     }
-    roster, (force,) = make_roster(
-        [watch(localConditionGroups=[local]), unit("a"), unit("general")]
-    )
+    roster, force = make_roster([watch(localConditionGroups=[local]), unit("a"), unit("general")])
     select(roster, force, "watch", *("general" if c == "g" else c for c in order))
     assert watched(roster) == expected
 
@@ -224,7 +212,7 @@ def test_before_another_entry_compares_with_its_first_selection(order: str, expe
 def test_replace_swaps_the_text_named_by_arg_for_the_value() -> None:
     strong = {"type": "replace", "field": "name", "arg": "(X)", "value": "2"}
     tag = {"type": "replace", "field": "name", "arg": " [old]"}
-    roster, (force,) = make_roster(
+    roster, force = make_roster(
         [{"id": "e", "name": "Strong (X) [old]", "type": "unit", "modifiers": [strong, tag]}]
     )
     select(roster, force, "e")
@@ -245,7 +233,7 @@ def test_replace_changes_a_characteristic_and_leaves_numbers_alone() -> None:
         profiles=[profile],
         modifiers=[{"type": "replace", "field": "pts", "arg": "5", "value": "7"}],
     )
-    roster, (force,) = make_roster([entry])
+    roster, force = make_roster([entry])
     select(roster, force, "e")
     selection = view_of(roster, "e")
     assert selection.profiles[0].characteristic("Damage") == "d6+1"
@@ -273,14 +261,14 @@ def per_copy(mod_type: str, value: str) -> dict[str, Any]:
 )
 def test_repeated_numeric_modifiers(mod_type: str, value: str, expected: float) -> None:
     entry = unit("e", costs=[{"typeId": "pts", "value": 3}], modifiers=[per_copy(mod_type, value)])
-    roster, (force,) = make_roster([entry, unit("o")])
+    roster, force = make_roster([entry, unit("o")])
     select(roster, force, "e", "o", "o", "o")
     assert view_of(roster, "e").cost("pts") == expected
 
 
 def test_hide_modifier_hides_the_entry() -> None:
     entry = unit("e", modifiers=[{"type": "hide", "field": "hidden", "value": "true"}])
-    roster, (force,) = make_roster([entry])
+    roster, force = make_roster([entry])
     select(roster, force, "e")
     assert [p.code for p in evaluate(roster).problems] == [report.SELECTION_HIDDEN]
 
@@ -298,7 +286,7 @@ def test_annotation_modifiers_are_kept_on_the_selection_view() -> None:
             },
         ],
     )
-    roster, (force,) = make_roster([entry, unit("mount"), unit("plain")])
+    roster, force = make_roster([entry, unit("mount"), unit("plain")])
     select(roster, force, "e", "plain")
     assert view_of(roster, "e").annotation == "From Chariot"
     assert view_of(roster, "plain").annotation is None
@@ -319,7 +307,7 @@ def leader(**constraint: Any) -> dict[str, Any]:
 
 
 def test_associations_field_counts_a_selections_associations_in_constraints() -> None:
-    roster, (force,) = make_roster([leader(type="min", value=1), unit("squad")])
+    roster, force = make_roster([leader(type="min", value=1), unit("squad")])
     boss, squad = select(roster, force, "leader", "squad")
     assert [(p.code, p.constraint_id) for p in evaluate(roster).problems] == [
         (report.CONSTRAINT_MIN, "c-assoc")
@@ -336,7 +324,7 @@ def test_associations_field_counts_in_conditions() -> None:
         "scope": "force",
         "childId": "leader",
     }
-    roster, (force,) = make_roster(
+    roster, force = make_roster(
         [watch(conditions=[condition]), leader(type="max", value=1), unit("squad")]
     )
     _, boss, squad = select(roster, force, "watch", "leader", "squad")
@@ -381,7 +369,7 @@ def test_any_child_cost_query_counts_each_cost_once(child_id: str) -> None:
         "costs": [{"typeId": "pts", "value": 5}],
     }
     squad = unit("squad", costs=[{"typeId": "pts", "value": 10}], selectionEntries=[model])
-    roster, (force,) = make_roster([squad])
+    roster, force = make_roster([squad])
     (selection,) = select(roster, force, "squad")
     child, _ = edit.select_entry(roster, force, "m", parent=selection)
     edit.select_entry(roster, force, "up", parent=child)
@@ -408,7 +396,7 @@ def test_roster_scope_category_constraint_is_reported_once_for_the_roster() -> N
     }
     links = [{"id": "fe-hero", "targetId": "hero", "primary": False}]
     entry = unit("champion", categoryLinks=[{"id": "l", "targetId": "hero", "primary": True}])
-    roster, forces = make_roster(
+    roster, forces = roster_with_forces(
         [entry],
         forces=2,
         categoryEntries=[hero],
@@ -437,7 +425,7 @@ def test_roster_scope_category_constraint_without_a_force_link_is_checked() -> N
         ],
     }
     entry = unit("champion", categoryLinks=[{"id": "l", "targetId": "hero", "primary": True}])
-    roster, (force,) = make_roster([entry], categoryEntries=[hero])
+    roster, force = make_roster([entry], categoryEntries=[hero])
     select(roster, force, "champion")
     assert [p.code for p in evaluate(roster).problems] == []
     select(roster, force, "champion")
@@ -449,7 +437,7 @@ def test_roster_scope_category_constraint_without_a_force_link_is_checked() -> N
 def test_cost_limit_problem_cites_the_cost_types_rule() -> None:
     """Bug (c): the cost type's "rule" is copied onto ``cost_limit.exceeded``."""
     entry = unit("e", costs=[{"typeId": "pts", "value": 60}])
-    roster, (force,) = make_roster(
+    roster, force = make_roster(
         [entry], costTypes=[{**PTS, "defaultCostLimit": 50, "rule": RULE, "code": "x.pts"}]
     )
     select(roster, force, "e")

@@ -6,7 +6,7 @@ import io
 import zipfile
 from pathlib import PurePosixPath
 
-from .errors import DEFAULT_LIMITS, FormatError, Limits
+from .errors import DEFAULT_LIMITS, FormatError, Limits, refuse_over
 from .schema import BUNDLE_EXTENSIONS, XML_EXTENSIONS
 
 
@@ -15,11 +15,7 @@ def _refuse(message: str) -> FormatError:
 
 
 def _open(data: bytes, limits: Limits) -> zipfile.ZipFile:
-    if len(data) > limits.max_input_bytes:
-        raise FormatError(
-            "format.too_large",
-            f"the archive is {len(data)} bytes, over the limit of {limits.max_input_bytes}",
-        )
+    refuse_over(len(data), limits.max_input_bytes, "the archive")
     try:
         return zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, OSError, ValueError) as error:
@@ -36,11 +32,7 @@ def _read_member(
     """
     if member.flag_bits & 0x1:
         raise _refuse(f"{member.filename} is encrypted")
-    if member.file_size > budget:
-        raise FormatError(
-            "format.too_large",
-            f"{member.filename} unzips to {member.file_size} bytes, over the limit of {budget}",
-        )
+    refuse_over(member.file_size, budget, f"{member.filename} unzipped")
     if member.file_size > limits.max_zip_ratio * max(member.compress_size, 1):
         raise _refuse(f"{member.filename} expands more than {limits.max_zip_ratio} times")
     try:

@@ -15,6 +15,12 @@ class FormatError(ValueError):
         self.message = message
 
 
+def refuse_over(size: int, limit: int, what: str) -> None:
+    """Raise ``format.too_large`` when ``what`` (its ``size`` in bytes) is over ``limit``."""
+    if size > limit:
+        raise FormatError("format.too_large", f"{what} is {size} bytes, over the limit of {limit}")
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Size limits applied while reading. The defaults suit an upload form."""

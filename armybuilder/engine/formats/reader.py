@@ -7,7 +7,7 @@ from pathlib import PurePosixPath
 from typing import Any, NoReturn
 
 from .archive import unzip_document
-from .errors import DEFAULT_LIMITS, FormatError, Limits
+from .errors import DEFAULT_LIMITS, FormatError, Limits, refuse_over
 from .schema import EXTENSION_KINDS, JSON_EXTENSIONS, XML_EXTENSIONS, ZIP_EXTENSIONS
 from .validate import validate_document
 from .xml_reader import parse_xml
@@ -19,11 +19,7 @@ def _reject_constant(name: str) -> NoReturn:
 
 def parse_json(data: bytes, *, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     """Parse and shape-check a document in the JSON form."""
-    if len(data) > limits.max_document_bytes:
-        raise FormatError(
-            "format.too_large",
-            f"the document is {len(data)} bytes, over the limit of {limits.max_document_bytes}",
-        )
+    refuse_over(len(data), limits.max_document_bytes, "the document")
     try:
         document = json.loads(data, parse_constant=_reject_constant)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -56,11 +52,7 @@ def read_document(data: bytes, filename: str, *, limits: Limits = DEFAULT_LIMITS
     Returns the canonical JSON form ``{"gameSystem" | "catalogue" | "roster": {...}}``;
     raises FormatError (with a stable ``code``) for anything malformed, hostile or too large.
     """
-    if len(data) > limits.max_input_bytes:
-        raise FormatError(
-            "format.too_large",
-            f"{filename} is {len(data)} bytes, over the limit of {limits.max_input_bytes}",
-        )
+    refuse_over(len(data), limits.max_input_bytes, filename)
     ext = suffix(filename)
     if ext in JSON_EXTENSIONS:
         document = parse_json(data, limits=limits)

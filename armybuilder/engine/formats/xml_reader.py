@@ -18,7 +18,7 @@ import re
 from typing import Any, NoReturn
 from xml.parsers import expat
 
-from .errors import DEFAULT_LIMITS, FormatError, Limits
+from .errors import DEFAULT_LIMITS, FormatError, Limits, refuse_over
 from .schema import (
     BOOLEAN_ATTRIBUTES,
     CONTAINERS,
@@ -179,11 +179,7 @@ def _parser(limits: Limits, root: dict[str, Any]) -> expat.XMLParserType:
 
 def parse_xml(data: bytes, *, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     """Parse BattleScribe XML into ``{"<rootTag>": {...}}``; raise FormatError otherwise."""
-    if len(data) > limits.max_document_bytes:
-        raise FormatError(
-            "format.too_large",
-            f"the document is {len(data)} bytes, over the limit of {limits.max_document_bytes}",
-        )
+    refuse_over(len(data), limits.max_document_bytes, "the document")
     root: dict[str, Any] = {}
     try:
         _parser(limits, root).Parse(data, True)

@@ -1,0 +1,654 @@
+"""The evaluator's core: what an entry is worth in a context, and what rules count.
+
+``Evaluator`` works out an entry's effective values (its modifiers, with their conditions
+and repeats, and those other selections aim at it through a New Recruit ``scope``) and what a
+condition, repeat or constraint counts (scopes and queries over a force-wide index). The
+roster view (``view_builder``) and the problems (``checks``) are built on one evaluator, so
+they share its caches; ``edit`` and ``explain`` use it alone. Nothing here mutates the roster.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from armybuilder.engine import expressions, modifier_types, report
+from armybuilder.engine.model import (
+    Constraint,
+    EntryNode,
+    JsonDict,
+    QuerySpec,
+    as_float,
+    is_aimed,
+)
+from armybuilder.engine.roster import Force, Roster, Selection
+
+ANY_IDS = frozenset({"", "any", "model", "unit", "upgrade"})
+MESSAGE_FIELDS = {"error": report.ERROR, "warning": report.WARNING, "info": report.INFO}
+SPEC_CACHE_SIZE = 1 << 16
+
+
+@dataclass(slots=True, eq=False)
+class Ctx:
+    """Where a modifier, condition or constraint is evaluated (never changed once made;
+    not frozen, because a frozen dataclass takes four times as long to make).
+
+    ``selection`` is "self" when the entry is selected; ``parent`` is the selection that holds
+    (or would hold) it; ``node`` is the entry being evaluated (may be unselected).
+    """
+
+    roster: Roster
+    force: Force | None
+    selection: Selection | None = None
+    parent: Selection | None = None
+    node: EntryNode | None = None
+
+    @staticmethod
+    def of(selection: Selection) -> Ctx:
+        return Ctx(
+            selection.force.roster, selection.force, selection, selection.parent, selection.node
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryScope:
+    """The ``primary-category`` scope: a force's selections filed under one category."""
+
+    force: Force
+    category_id: str
+
+
+Scope = Selection | Force | Roster | CategoryScope
+
+
+@dataclass(slots=True)
+class ScopeIndex:
+    """The selections of a force (or the roster) with their index keys (see ``_keys``).
+
+    Queries ask for a few dozen keys of the hundreds the selections have, so each is
+    answered on demand, by one pass, and remembered.
+    """
+
+    pairs: list[tuple[Selection, frozenset[str]]]  # each selection, its keys before modifiers
+    answers: dict[str, list[Selection]] = field(default_factory=dict)
+
+    def static(self, key: str) -> list[Selection]:
+        return [sel for sel, keys in self.pairs if key in keys]
+
+
+@dataclass(slots=True)
+class Values:
+    """Effective values of one entry (or category, force, profile, rule) in one context."""
+
+    fields: dict[str, Any]
+    categories: list[tuple[str, bool]] = field(default_factory=list)
+    messages: list[tuple[str, str, JsonDict]] = field(default_factory=list)
+
+
+class Evaluator:
+    """One evaluation pass over a roster (caches live for the pass only).
+
+    ``with_aimed=False`` ignores modifiers that other selections aim at a selection.
+    """
+
+    def __init__(self, roster: Roster, with_aimed: bool = True) -> None:
+        self.roster = roster
+        self.compiled = roster.compiled
+        self._values: dict[str, Values] = {}
+        self._contexts: dict[str, Ctx] = {}
+        self._primaries: dict[str, str | None] = {}
+        self._busy: set[str] = set()
+        # per force / roster (keyed by the forces it covers, so a force and a one-force
+        # roster share one): its selections and which answer to each index key
+        self._indexes: dict[tuple[int, ...], ScopeIndex] = {}
+        # modifiers other selections aim at a selection; None until first needed
+        self._incoming: dict[str, list[tuple[JsonDict, int]]] | None = None if with_aimed else {}
+        self._effective_keys: dict[str, frozenset[str]] = {}
+        self._building: set[tuple[int, ...]] = set()  # scope indexes being built
+        self._queries: dict[tuple[Any, ...], float] = {}
+        self._children_numbers: dict[tuple[str, bool], dict[str, int]] = {}
+        # the values of entries no modifier can change, shared per compiled closure
+        self._static_values = self.compiled.static_values
+
+    def ctx_of(self, selection: Selection) -> Ctx:
+        """The context of a selection itself (cached: every modifier of it reads one)."""
+        ctx = self._contexts.get(selection.id)
+        if ctx is None:
+            ctx = self._contexts[selection.id] = Ctx.of(selection)
+        return ctx
+
+    # --------------------------------------------------------------------------- entry values
+
+    def entry_values(self, node: EntryNode, ctx: Ctx) -> Values:
+        """Effective values of an entry in a context (cached for selections)."""
+        key = ctx.selection.id if ctx.selection is not None and ctx.selection.node is node else None
+        if key is not None and key in self._values:
+            return self._values[key]
+        incoming = self.incoming_for(key)
+        if not node.has_modifiers and not incoming:
+            static = self._static_values.get(node)
+            if static is None:  # shared, read-only
+                static = Values(node.static_fields(), node.static_categories)
+                self._static_values[node] = static
+            if key is not None:
+                self._values[key] = static
+            return static
+        values = Values(dict(node.static_fields()), list(node.static_categories))
+        guard = key or f"virtual:{node.path_id}:{id(ctx.parent)}:{id(ctx.force)}"
+        if guard in self._busy:
+            return values
+        self._busy.add(guard)
+        try:
+            self.apply_modifiers(node.modifier_sources, ctx, values, incoming)
+        finally:
+            self._busy.discard(guard)
+        if key is not None:
+            self._values[key] = values
+        return values
+
+    # ------------------------------------------------------------------------------ modifiers
+
+    def apply_modifiers(
+        self,
+        sources: Sequence[JsonDict | None],
+        ctx: Ctx,
+        values: Values,
+        incoming: Sequence[tuple[JsonDict, int]] = (),
+    ) -> None:
+        """Apply the sources' own modifiers (and those other selections aim here) to values."""
+        pending: list[tuple[JsonDict, int]] = list(incoming)
+        for source in sources:
+            if source is not None:
+                self._collect(source, ctx, 1, pending)
+        pending.sort(key=lambda item: modifier_types.PRIORITY.get(str(item[0].get("type", "")), 1))
+        for modifier, times in pending:
+            self._apply_one(modifier, values, times)
+
+    def _collect(
+        self,
+        holder: JsonDict,
+        ctx: Ctx,
+        outer: int,
+        out: list[tuple[JsonDict, int]],
+        aimed: bool = False,
+    ) -> None:
+        """Modifiers whose conditions hold, with their repeat counts.
+
+        ``aimed`` picks the modifiers with a New Recruit ``scope`` (they change another
+        selection, e.g. the unit an upgrade belongs to) instead of the holder's own.
+        """
+        for modifier in holder.get("modifiers") or []:
+            if is_aimed(modifier) == aimed and self.conditions_hold(modifier, ctx):
+                times = outer * self.repeat_times(modifier, ctx)
+                if times > 0:
+                    out.append((modifier, times))
+        for group in holder.get("modifierGroups") or []:
+            if self.conditions_hold(group, ctx):
+                times = outer * self.repeat_times(group, ctx)
+                if times > 0:
+                    self._collect(group, ctx, times, out, aimed)
+
+    def incoming_for(self, selection_id: str | None) -> list[tuple[JsonDict, int]]:
+        """Modifiers other selections aim at this selection (through their ``scope``)."""
+        if selection_id is None:
+            return []
+        if self._incoming is None:
+            self._incoming = self._aimed_modifiers()
+        return self._incoming.get(selection_id, [])
+
+    def _aimed_modifiers(self) -> dict[str, list[tuple[JsonDict, int]]]:
+        """Selection id -> the modifiers aimed at it whose conditions hold.
+
+        Their conditions are read by a separate pass that sees no aimed modifiers, so the
+        answer does not depend on itself.
+        """
+        aimed: dict[str, list[tuple[JsonDict, int]]] = {}
+        sources = [s for s in self.roster.all_selections() if s.node.has_aimed_modifiers]
+        if not sources:
+            return aimed
+        plain = Evaluator(self.roster, with_aimed=False)
+        for sel in sources:
+            ctx = self.ctx_of(sel)
+            found: list[tuple[JsonDict, int]] = []
+            for source in sel.node.modifier_sources:
+                plain._collect(source, ctx, 1, found, aimed=True)
+            for modifier, times in found:
+                for target in plain.scope_objects(str(modifier["scope"]), ctx):
+                    if isinstance(target, Selection):
+                        aimed.setdefault(target.id, []).append((modifier, times))
+        return aimed
+
+    def _apply_one(self, modifier: JsonDict, values: Values, times: int) -> None:
+        mod_type = str(modifier.get("type", ""))
+        name = str(modifier.get("field", ""))
+        raw_value = str(modifier.get("value", ""))
+        if name == "category":
+            self._apply_category(mod_type, raw_value, values)
+            return
+        if name in MESSAGE_FIELDS:
+            values.messages.append((MESSAGE_FIELDS[name], raw_value, modifier))
+            return
+        if mod_type == "hide":  # the 1.15 spelling of "set hidden"
+            values.fields["hidden"] = True
+            return
+        if name == "annotation":  # New Recruit's note shown beside the selection
+            values.fields.setdefault("annotation", "")
+        if mod_type == "replace":
+            if name in values.fields:
+                find = str(modifier.get("arg", ""))
+                values.fields[name] = modifier_types.replace_text(
+                    values.fields[name], find, raw_value
+                )
+            return
+        if name not in values.fields:
+            return
+        values.fields[name] = modifier_types.apply(mod_type, values.fields[name], raw_value, times)
+
+    @staticmethod
+    def _apply_category(mod_type: str, category_id: str, values: Values) -> None:
+        cats = values.categories
+        if mod_type == "add" and all(c != category_id for c, _ in cats):
+            cats.append((category_id, False))
+        elif mod_type == "remove":
+            cats[:] = [(c, p) for c, p in cats if c != category_id]
+        elif mod_type == "set-primary":
+            cats[:] = [(c, False) for c, _ in cats if c != category_id]
+            cats.insert(0, (category_id, True))
+        elif mod_type == "unset-primary":
+            cats[:] = [(c, False if c == category_id else p) for c, p in cats]
+
+    # ----------------------------------------------------------------------------- conditions
+
+    def conditions_hold(self, holder: JsonDict, ctx: Ctx) -> bool:
+        return (
+            all(self.condition(c, ctx) for c in holder.get("conditions") or [])
+            # New Recruit's expression nodes included (see expressions.py)
+            and all(
+                expressions.group_holds(self, g, ctx) for g in holder.get("conditionGroups") or []
+            )
+            and expressions.local_groups_hold(self, holder, ctx)
+        )
+
+    def condition(self, cond: JsonDict, ctx: Ctx) -> bool:
+        _, scope, child_id, _, _, _, _, ctype, threshold = self._spec(cond)
+        if ctype in ("always", "never"):  # New Recruit's constant conditions
+            return ctype == "always"
+        if ctype in ("instanceOf", "notInstanceOf"):
+            found = any(self.instance_of(obj, child_id) for obj in self.scope_objects(scope, ctx))
+            return found if ctype == "instanceOf" else not found
+        return expressions.passes(ctype, self.query(cond, ctx), threshold)
+
+    def repeat_times(self, holder: JsonDict, ctx: Ctx) -> int:
+        repeats = holder.get("repeats") or []
+        if not repeats:
+            return 1
+        total = 0
+        for rep in repeats:
+            step = as_float(rep.get("value"), 1.0)
+            count = self.query(rep, ctx)
+            if step <= 0:
+                continue
+            ratio = count / step
+            times = math.ceil(ratio) if rep.get("roundUp") else math.floor(ratio + 1e-9)
+            total += int(times) * int(as_float(rep.get("repeats"), 1.0))
+        return total
+
+    # --------------------------------------------------------------------------------- scopes
+
+    def scope_objects(self, scope: str, ctx: Ctx) -> list[Scope]:
+        """The containers a scope names, seen from ``ctx``."""
+        me = ctx.selection
+        parent = me.parent if me is not None else ctx.parent
+        if scope == "self":
+            return [me] if me is not None else []
+        if scope == "parent":
+            if parent is not None:
+                return [parent]
+            return [ctx.force] if ctx.force is not None else []
+        if scope == "ancestor":
+            ancestors: list[Scope] = list(self._chain(parent, None))
+            return ancestors + ([ctx.force] if ctx.force is not None else [])
+        if scope == "force":
+            return [ctx.force] if ctx.force is not None else []
+        if scope == "roster":
+            return [ctx.roster]
+        if scope == "primary-category":
+            root = next(iter(reversed(list(self._chain(me, parent)))), None)
+            primary = self.primary_category(root) if root is not None else None
+            if primary is None or ctx.force is None:
+                return []
+            return [CategoryScope(ctx.force, primary)]
+        chain: list[Scope] = list(self._chain(me, parent))
+        if scope == "root-entry":
+            return chain[-1:] if chain else []
+        if scope in ("unit", "model", "upgrade", "model-or-unit"):
+            wanted = ("model", "unit") if scope == "model-or-unit" else (scope,)
+            typed: list[Scope] = [
+                s for s in chain if isinstance(s, Selection) and s.node.type in wanted
+            ]
+            return typed[:1]
+        if scope == "primary-catalogue":
+            return [ctx.force] if ctx.force is not None else []
+        for sel in chain:
+            if isinstance(sel, Selection) and scope in sel.node.ids:
+                return [sel]
+        for force in self._force_chain(ctx.force):
+            if force.node.id == scope:
+                return [force]
+        return []
+
+    @staticmethod
+    def _chain(first: Selection | None, then: Selection | None) -> Iterator[Selection]:
+        current = first if first is not None else then
+        while current is not None:
+            yield current
+            current = current.parent
+
+    @staticmethod
+    def _force_chain(force: Force | None) -> Iterator[Force]:
+        while force is not None:
+            yield force
+            force = force.parent
+
+    def instance_of(self, obj: Scope, child_id: str) -> bool:
+        """Whether a scope object is a ``child_id``: an entry, group, category or type name.
+
+        Only selections can be (New Recruit): a force or the roster never is.
+        """
+        if not isinstance(obj, Selection):
+            return False
+        return obj.node.type == child_id or self.selection_matches(obj, child_id)
+
+    # -------------------------------------------------------------------------------- queries
+
+    def _spec(self, spec: JsonDict) -> QuerySpec:
+        """What a condition, repeat or constraint asks, read once per compiled closure."""
+        specs = self.compiled.query_specs
+        found = specs.get(id(spec))
+        if found is None:
+            if len(specs) >= SPEC_CACHE_SIZE:  # specs made on the fly must not pile up
+                specs.clear()
+            found = specs[id(spec)] = (
+                spec,  # kept, so that no other spec gets its id while cached
+                (
+                    str(spec.get("field", "selections")),
+                    str(spec.get("scope", "self")),
+                    str(spec.get("childId") or ""),
+                    bool(spec.get("shared", False)),
+                    bool(spec.get("includeChildSelections", False)),
+                    bool(spec.get("includeChildForces", False)),
+                    bool(spec.get("percentValue")),
+                    str(spec.get("type", "")),
+                    as_float(spec.get("value")),
+                ),
+            )
+        return found[1]
+
+    def query(
+        self,
+        spec: JsonDict,
+        ctx: Ctx,
+        entry: EntryNode | None = None,
+        child_id: str | None = None,
+    ) -> float:
+        """The value a condition, repeat or constraint reads (``entry``: count that entry;
+        ``child_id``: count that instead of the spec's own childId)."""
+        field_name, scope, own_child, shared, deep, child_forces, percent, _, _ = self._spec(spec)
+        if field_name.startswith("limit::"):
+            return self.roster.cost_limits.get(field_name[7:], 0.0)
+        if child_id is None:
+            child_id = own_child
+        objects = self.scope_objects(scope, ctx)
+        key: tuple[Any, ...] = (
+            field_name,
+            child_id,
+            shared,
+            deep,
+            child_forces,
+            percent,
+            entry.path_id if entry is not None else None,
+            *objects,  # (selections, forces and the roster are equal only to themselves)
+        )
+        cached = self._queries.get(key)
+        if cached is None:
+            cached = self._query(
+                objects, field_name, child_id, shared, deep, child_forces, percent, entry
+            )
+            if not self._building:  # answers given mid-build are provisional
+                self._queries[key] = cached
+        return cached
+
+    def _query(
+        self,
+        objects: list[Scope],
+        field_name: str,
+        child_id: str,
+        shared: bool,
+        deep: bool,
+        child_forces: bool,
+        percent: bool,
+        entry: EntryNode | None,
+    ) -> float:
+        if field_name == "forces":
+            forces = [f for obj in objects for f in self._forces_in(obj, child_forces)]
+            return float(sum(1 for f in forces if self._force_matches(f, child_id)))
+        per = objects[0] if len(objects) == 1 and isinstance(objects[0], Selection) else None
+        matched = self.matching_in(
+            objects, deep, child_forces, self.match_key(entry, child_id, shared)
+        )
+        value = self.measure(matched, field_name, child_id == "" and entry is None, per)
+        if not percent:
+            return value
+        total = self.measure(
+            self.matching_in(objects, deep, child_forces, "*"), field_name, True, per
+        )
+        return value / total * 100.0 if total else 0.0
+
+    def matching_in(
+        self, objects: list[Scope], deep: bool, child_forces: bool, key: str
+    ) -> list[Selection]:
+        """Selections answering to ``key`` in any of the scope objects, each once (the
+        objects of ``ancestor`` nest, so they hold the same selections)."""
+        if len(objects) == 1:
+            return self._matching(objects[0], deep, child_forces, key)
+        found: dict[int, Selection] = {}
+        for obj in objects:
+            for sel in self._matching(obj, deep, child_forces, key):
+                found.setdefault(id(sel), sel)
+        return list(found.values())
+
+    def measure(
+        self,
+        selections: Iterable[Selection],
+        field_name: str,
+        own_only: bool,
+        per: Selection | None = None,
+    ) -> float:
+        """Selections counted (per model of ``per`` when given), their associations (both
+        ways: New Recruit's ``associations`` field) or their summed costs."""
+        if field_name == "associations":
+            chosen = list(selections)
+            incoming = Counter(t for s in self.roster.all_selections() for _, t in s.associations)
+            return float(sum(len(s.associations) + incoming[s.id] for s in chosen))
+        if field_name == "selections":
+            scale = per.number if per is not None else 1
+            return float(sum(s.number for s in selections)) / (scale or 1)
+        total = 0.0
+        chosen = list(selections)
+        if not own_only:
+            # a matched descendant is already in its matched ancestor's total
+            ids = {id(s) for s in chosen}
+            chosen = [s for s in chosen if not any(id(a) in ids for a in s.ancestors())]
+        for sel in chosen:
+            walk = [sel] if own_only else list(sel.walk())
+            total += sum(self.selection_cost(s, field_name) for s in walk)
+        return total
+
+    @staticmethod
+    def match_key(entry: EntryNode | None, child_id: str, shared: bool) -> str:
+        """The index key of what a query counts (see ``_keys``)."""
+        if entry is not None:
+            return f"id:{entry.id}" if shared else f"path:{entry.path_id}"
+        if child_id in ("", "any"):
+            return "*"
+        if child_id in ANY_IDS:
+            return f"type:{child_id}"
+        return f"of:{child_id}"
+
+    def _keys(self, sel: Selection, effective: bool = True) -> frozenset[str]:
+        """Every index key a selection answers to.
+
+        ``of:`` keys are what a condition's childId matches: the entry's ids (New Recruit
+        ignores ``shared`` there), its enclosing entry groups and its categories, including
+        those its modifiers add or remove (unless ``effective`` is false).
+        """
+        node = sel.node
+        static = node.match_keys
+        if not effective or "category" not in node.modified_fields:
+            return static
+        cached = self._effective_keys.get(sel.id)
+        if cached is not None:
+            return cached
+        effective_categories = self.entry_values(node, self.ctx_of(sel)).categories
+        keys = (static - {f"of:{cat.id}" for cat in node.categories}) | {
+            f"of:{c}" for c, _ in effective_categories
+        }
+        if sel.id not in self._busy:  # mid-cycle answers are partial: not remembered
+            self._effective_keys[sel.id] = keys
+        return keys
+
+    def selection_matches(self, sel: Selection, child_id: str) -> bool:
+        return self.match_key(None, child_id, True) in self._keys(sel)
+
+    def _matching(self, obj: Scope, deep: bool, child_forces: bool, key: str) -> list[Selection]:
+        """Selections in a scope object answering to ``key`` (forces and the roster indexed)."""
+        if isinstance(obj, (Selection, CategoryScope)):
+            pool = (
+                obj.children
+                if not deep and isinstance(obj, Selection)
+                else self._selections_in(obj, deep, child_forces)
+            )
+            return [s for s in pool if key in self._keys(s)]
+        if isinstance(obj, Roster):
+            cache_key = tuple(id(force) for force in obj.all_forces())
+        else:
+            cache_key = tuple(id(force) for force in (obj.walk() if child_forces else [obj]))
+        index = self._indexes.get(cache_key)
+        if index is None:
+            # (the keys before category modifiers: see _keys)
+            pairs = [(s, s.node.match_keys) for s in self._selections_in(obj, deep, child_forces)]
+            index = self._indexes[cache_key] = ScopeIndex(pairs)
+            self._building.add(cache_key)
+            try:
+                index.answers.update(self._effective_answers(pairs))
+            finally:
+                self._building.discard(cache_key)
+        if cache_key in self._building:
+            # asked while this index is being built (a category modifier's condition reads
+            # the same scope): answer from the definitions' categories
+            return index.static(key)
+        found = index.answers.get(key)
+        if found is None:
+            found = index.answers[key] = index.static(key)
+        return found
+
+    def _effective_answers(
+        self, pairs: list[tuple[Selection, frozenset[str]]]
+    ) -> dict[str, list[Selection]]:
+        """The keys category modifiers change, with the selections that have them now."""
+        changed: set[str] = set()
+        for sel, keys in pairs:
+            if "category" in sel.node.modified_fields:
+                changed |= keys ^ self._keys(sel)
+        answers: dict[str, list[Selection]] = {k: [] for k in changed}
+        if changed:
+            for sel, _ in pairs:
+                for k in changed & self._keys(sel):
+                    answers[k].append(sel)
+        return answers
+
+    def _force_matches(self, force: Force, child_id: str) -> bool:
+        return child_id in ("", "any", force.node.id, force.catalogue_id)
+
+    def _selections_in(self, obj: Scope, deep: bool, child_forces: bool) -> Iterator[Selection]:
+        if isinstance(obj, Selection):
+            for child in obj.children:
+                yield from (child.walk() if deep else [child])
+        elif isinstance(obj, Force):
+            # a force scope counts at every depth of that force
+            forces = obj.walk() if child_forces else iter([obj])
+            for force in forces:
+                yield from force.all_selections()
+        elif isinstance(obj, CategoryScope):
+            for top in obj.force.selections:
+                if self.primary_category(top) == obj.category_id:
+                    yield from (top.walk() if deep else [top])
+        else:
+            yield from obj.all_selections()
+
+    @staticmethod
+    def _forces_in(obj: Scope, child_forces: bool) -> Iterator[Force]:
+        if isinstance(obj, Force):
+            yield obj
+            if child_forces:
+                for child in obj.child_forces:
+                    yield from child.walk()
+        elif isinstance(obj, Roster):
+            for force in obj.forces:
+                yield from force.walk()
+
+    # ---------------------------------------------------------------------------------- costs
+
+    def selection_cost(self, sel: Selection, type_id: str) -> float:
+        """A selection's own cost of one type (its number included)."""
+        values = self.entry_values(sel.node, self.ctx_of(sel))
+        return (
+            float(values.fields.get(type_id, 0.0)) * sel.number if type_id in values.fields else 0.0
+        )
+
+    # --------------------------------------------- primary categories; what constraints count
+
+    def primary_category(self, sel: Selection) -> str | None:
+        if sel.id in self._primaries:
+            return self._primaries[sel.id]
+        values = self.entry_values(sel.node, self.ctx_of(sel))
+        primary = next((c for c, is_primary in values.categories if is_primary), None)
+        if sel.id not in self._busy:  # mid-cycle answers are partial: not remembered
+            self._primaries[sel.id] = primary
+        return primary
+
+    def constraint_count(self, constraint: Constraint, node: EntryNode, ctx: Ctx) -> float:
+        """What a constraint of an entry or group counts in a context."""
+        if constraint.field == "forces":
+            return float(sum(1 for _ in self.roster.all_forces()))
+        parent = ctx.selection.parent if ctx.selection is not None else ctx.parent
+        if node.kind == "group" and constraint.scope == "parent":
+            pool = (
+                parent.children if parent is not None else ctx.force.selections if ctx.force else []
+            )
+            members = [s for s in pool if s.node.within(node)]
+            return self.measure(members, constraint.field, False, parent)
+        if constraint.scope == "self":
+            own = [ctx.selection] if ctx.selection is not None else []
+            return self.measure(own, constraint.field, False)
+        if parent is not None and constraint.counts_siblings:
+            # most constraints count an entry among its siblings: read them directly rather
+            # than through ``query`` (the same count: an id or path id is all that matches)
+            shared = constraint.shared
+            numbers = self._child_numbers(parent, shared)
+            return float(numbers.get(node.id if shared else node.path_id, 0)) / (parent.number or 1)
+        return self.query(constraint.raw, ctx, node, child_id="")
+
+    def _child_numbers(self, parent: Selection, shared: bool) -> dict[str, int]:
+        """Entry id (``shared``) or path id -> the number of the parent's children of it."""
+        key = (parent.id, shared)
+        numbers = self._children_numbers.get(key)
+        if numbers is None:
+            numbers = self._children_numbers[key] = {}
+            for child in parent.children:
+                of = child.node.id if shared else child.node.path_id
+                numbers[of] = numbers.get(of, 0) + child.number
+        return numbers
