@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from armybuilder.engine import edit
 from armybuilder.engine.compile import Compiled, compile_documents
@@ -40,6 +40,21 @@ class ProtocolError(Exception):
 def _opt(out: JsonDict, key: str, value: Any) -> None:
     if value is not None and value != "":
         out[key] = value
+
+
+class _Cited(Protocol):
+    """A view that cites its source (every view but costs)."""
+
+    @property
+    def page(self) -> str | None: ...
+
+    @property
+    def publication_id(self) -> str | None: ...
+
+
+def _source(out: JsonDict, view: _Cited) -> None:
+    _opt(out, "page", view.page)
+    _opt(out, "publicationId", view.publication_id)
 
 
 class Session:
@@ -252,8 +267,7 @@ def _profile(profile: ProfileView) -> JsonDict:
         "typeName": profile.type_name,
         "hidden": profile.hidden,
     }
-    _opt(out, "page", profile.page)
-    _opt(out, "publicationId", profile.publication_id)
+    _source(out, profile)
     out["characteristics"] = [
         {"name": c.name, "typeId": c.type_id, "value": c.value} for c in profile.characteristics
     ]
@@ -262,8 +276,7 @@ def _profile(profile: ProfileView) -> JsonDict:
 
 def _rule(rule: RuleView) -> JsonDict:
     out: JsonDict = {"name": rule.name, "description": rule.description, "hidden": rule.hidden}
-    _opt(out, "page", rule.page)
-    _opt(out, "publicationId", rule.publication_id)
+    _source(out, rule)
     return out
 
 
@@ -275,8 +288,7 @@ def _category(category: CategoryView) -> JsonDict:
     }
     out["profiles"] = [_profile(p) for p in category.profiles]
     out["rules"] = [_rule(r) for r in category.rules]
-    _opt(out, "page", category.page)
-    _opt(out, "publicationId", category.publication_id)
+    _source(out, category)
     _opt(out, "customName", category.custom_name)
     _opt(out, "customNotes", category.custom_notes)
     return out
@@ -291,8 +303,7 @@ def _selection(sel: SelectionView) -> JsonDict:
         "number": sel.number,
         "hidden": sel.hidden,
     }
-    _opt(out, "page", sel.page)
-    _opt(out, "publicationId", sel.publication_id)
+    _source(out, sel)
     _opt(out, "publicationName", sel.publication_name)
     _opt(out, "entryGroupId", sel.entry_group_id)
     _opt(out, "customName", sel.custom_name)
@@ -314,8 +325,7 @@ def _force(force: ForceView) -> JsonDict:
         "catalogueName": force.catalogue_name,
         "hidden": force.hidden,
     }
-    _opt(out, "page", force.page)
-    _opt(out, "publicationId", force.publication_id)
+    _source(out, force)
     _opt(out, "customName", force.custom_name)  # New Recruit keeps no notes on a force
     out["selections"] = [_selection(s) for s in force.selections]
     out["childForces"] = [_force(f) for f in force.child_forces]

@@ -75,7 +75,7 @@ class Compiled:
         self.static_selection_decor: dict[tuple[EntryNode, bool], Decor] = {}
         self._categories: dict[tuple[str, str], CategoryNode] = {}
         self._bare_categories: dict[str, CategoryNode] = {}
-        # what each condition, repeat and constraint asks, read once (see evaluate.py)
+        # what each condition, repeat and constraint asks, read once (``Evaluator._spec``)
         self.query_specs: dict[int, tuple[JsonDict, QuerySpec]] = {}
         self.force_entries: dict[str, ForceNode] = {}
         for doc_id, body in [(self.game_system_id, self.game_system), *self.catalogues.items()]:
@@ -139,17 +139,17 @@ class Compiled:
             )
         return node
 
+    def document(self, doc_id: str) -> JsonDict:
+        """The body of the game system or of a catalogue (empty for an unknown id)."""
+        if doc_id == self.game_system_id:
+            return self.game_system
+        return self.catalogues.get(doc_id, {})
+
     def document_revision(self, doc_id: str) -> int:
-        body = self.catalogues.get(doc_id) or (
-            self.game_system if doc_id == self.game_system_id else {}
-        )
-        return int(as_float(body.get("revision"), 0.0))
+        return int(as_float(self.document(doc_id).get("revision"), 0.0))
 
     def document_name(self, doc_id: str) -> str:
-        body = self.catalogues.get(doc_id) or (
-            self.game_system if doc_id == self.game_system_id else {}
-        )
-        return str(body.get("name", ""))
+        return str(self.document(doc_id).get("name", ""))
 
     def _cost_types(self) -> list[CostType]:
         out: dict[str, CostType] = {}
@@ -250,11 +250,7 @@ class Compiled:
         if cached is None:
             cached = []
             for doc_id in (self.game_system_id, catalogue_id):
-                body = (
-                    self.game_system
-                    if doc_id == self.game_system_id
-                    else self.catalogues.get(doc_id, {})
-                )
+                body = self.document(doc_id)
                 holder = {"rules": body.get("rules"), "infoLinks": body.get("infoLinks")}
                 cached.extend(self.infos_of([holder], doc_id))
             self._document_rules[catalogue_id] = cached
@@ -269,7 +265,7 @@ class Compiled:
         docs.append(self.game_system_id)
         roots: list[EntryNode] = []
         for doc_id in docs:
-            body = self.game_system if doc_id == self.game_system_id else self.catalogues[doc_id]
+            body = self.document(doc_id)
             holder = {
                 "selectionEntries": body.get("selectionEntries"),
                 "entryLinks": body.get("entryLinks"),

@@ -79,12 +79,12 @@ def _infos(out: dict[str, Any], profiles: list[ProfileView], rules: list[RuleVie
         ]
 
 
-def _with_custom(out: dict[str, Any], name: str | None, notes: str | None) -> dict[str, Any]:
+def _add_custom(out: dict[str, Any], name: str | None, notes: str | None) -> None:
+    """The player's own name and notes, where given."""
     if name:
         out["customName"] = name
     if notes:
         out["customNotes"] = notes
-    return out
 
 
 def _selection(sel: SelectionView) -> dict[str, Any]:
@@ -97,7 +97,7 @@ def _selection(sel: SelectionView) -> dict[str, Any]:
     }
     if sel.entry_group_id:
         out["entryGroupId"] = sel.entry_group_id
-    _with_custom(out, sel.custom_name, sel.custom_notes)
+    _add_custom(out, sel.custom_name, sel.custom_notes)
     if sel.associations:
         # our spelling: the association declared on the entry, and the partner selection
         out["associations"] = [
@@ -121,7 +121,7 @@ def _force(force: ForceView) -> dict[str, Any]:
         "catalogueRevision": force.catalogue_revision,
         "catalogueName": force.catalogue_name,
     }
-    _with_custom(out, force.custom_name, force.custom_notes)
+    _add_custom(out, force.custom_name, force.custom_notes)
     _infos(out, force.profiles, force.rules)
     if force.selections:
         out["selections"] = [_selection(s) for s in force.selections]

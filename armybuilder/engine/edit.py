@@ -171,6 +171,7 @@ def associate(
 
 
 def dissociate(selection: Selection, association_id: str, partner_id: str) -> None:
+    """Undo ``associate`` (nothing happens when the two are not associated)."""
     selection.associations = [
         a for a in selection.associations if a != (association_id, partner_id)
     ]

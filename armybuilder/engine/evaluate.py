@@ -22,6 +22,8 @@ from armybuilder.engine.view_builder import ViewBuilder
 
 @dataclass(slots=True)
 class Evaluation:
+    """The read-only view of a roster and every problem found in it, game hooks' included."""
+
     view: RosterView
     problems: list[Problem]
 

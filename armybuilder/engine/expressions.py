@@ -75,7 +75,8 @@ def _power(left: float, right: float) -> float:
         return math.nan
 
 
-ARITHMETIC: dict[str, Callable[[float, float], float]] = {
+# arithmetic groups: their operands folded left to right
+FOLDS: dict[str, Callable[[float, float], float]] = {
     "add": operator.add,
     "subtract": operator.sub,
     "multiply": operator.mul,
@@ -110,7 +111,7 @@ def group_holds(ev: Evaluator, group: JsonDict, ctx: Ctx) -> bool:
         while len(operands) < 2:
             operands.append(0.0)
         return COMPARISONS[kind](operands[0], operands[1])
-    if kind in ARITHMETIC:
+    if kind in FOLDS:
         result = group_number(ev, group, ctx)
         return result != 0 and not math.isnan(result)
     return all(_truths(ev, group, ctx))
@@ -121,13 +122,13 @@ def group_number(ev: Evaluator, group: JsonDict, ctx: Ctx) -> float:
     kind = str(group.get("type") or "and")
     if kind == "count":
         return float(sum(_truths(ev, group, ctx)))
-    if kind in ARITHMETIC:
+    if kind in FOLDS:
         operands = _operands(ev, group, ctx)
         if not operands:
             return 0.0
         result = operands[0]
         for operand in operands[1:]:
-            result = ARITHMETIC[kind](result, operand)
+            result = FOLDS[kind](result, operand)
         return result
     return 1.0 if group_holds(ev, group, ctx) else 0.0
 

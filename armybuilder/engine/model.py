@@ -404,7 +404,7 @@ class Constrained:
     """Entries and groups under one place that carry constraints, in definition order.
 
     Most of them are neither selected nor have a minimum; ``position`` and ``minimums`` let
-    a check visit only those that are (see ``Evaluator._container_problems``).
+    a check visit only those that are (see ``Checks._container_problems``).
     """
 
     __slots__ = ("minimums", "nodes", "position")

@@ -2,8 +2,9 @@
 list options, "one per N points" allowances and problems.
 
 A game declares its list options as ``{name: allowed values}``, the first value being the
-digest's recommended reading (the default). The game system document lists the same options
-under ``listOptions`` so pages can offer them; a pack test compares the two.
+digest's recommended reading (the default); a number option (``"type": "number"``) declares no
+values, takes a whole number or none ("", the default). The game system document lists the
+same options under ``listOptions`` so pages can offer them; a pack test compares the two.
 
 Problems follow the engine's conventions (``armybuilder.engine.evaluate``): a selection's
 problem names the selection's definition as owner entry and entry, a force's its force entry,
@@ -14,7 +15,7 @@ one problem's ``rule`` cannot change another's.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,10 +51,11 @@ def read_options(
 ) -> tuple[dict[str, str], list[Problem]]:
     """The roster's list options with defaults filled in, and a problem per unknown option or
     value (which reads as the default)."""
-    chosen = {name: values[0] for name, values in declared.items()}
+    chosen = {name: next(iter(values), "") for name, values in declared.items()}
     problems: list[Problem] = []
     for name, value in sorted(roster.options.items()):
-        if value in declared.get(name, ()):
+        values = declared.get(name)
+        if values is not None and _allowed(value, values):
             chosen[name] = value
             continue
         problems.append(
@@ -69,9 +71,28 @@ def read_options(
     return chosen, problems
 
 
+def _allowed(value: str, values: tuple[str, ...]) -> bool:
+    """One of an option's values, or for a number option (no values) a whole number or none."""
+    return value in values if values else not value or value.isdecimal()
+
+
 def per_points(points: float, step: float, *, started: bool = False) -> int:
     """How many ``points`` allow at one per ``step`` points: per full step, or per step begun."""
     return math.ceil(points / step) if started else math.floor(points / step)
+
+
+def forces_over_share(
+    forces: Iterable[ForceView], type_id: str, share: float, code: str, rule: Rule
+) -> list[Problem]:
+    """A problem per force (one player's army in a team or side) that spends more than its
+    share of the roster's limit."""
+    return [
+        force_problem(
+            force, code, f"{force.name} costs {spent:g}, over its share of {share:g}.", rule
+        )
+        for force in forces
+        if (spent := force.total_cost(type_id)) > share
+    ]
 
 
 def roster_problem(

@@ -7,16 +7,22 @@ list options, and the data model cannot condition a constraint on a list option,
 here: heroes per 500 points (on the limit or on the points spent, digest E7) and drummers per
 unit (one, or any number, digest E6). So does a comparison of two child counts: a unit's
 special characters are some of its figures (digest FW-21), so there cannot be more of them.
+
+A multiplayer side (FW-43, FW-44) is one roster whose forces are its players' armies, and whose
+limit is the side's total: every army is worth the same points, and a side with fewer armies
+is topped up to the other side's total. The ``opposing_armies`` option says how many armies the
+other side fields, so the hook can tell each army's share (or the top-up) from the limit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from armybuilder.engine.report import Problem
+from armybuilder.engine.report import INFO, Problem
 from armybuilder.engine.systems.common import (
     Digest,
     Rule,
+    forces_over_share,
     per_points,
     read_options,
     roster_problem,
@@ -36,12 +42,15 @@ POINTS_PER_HERO = 500
 OPTIONS: dict[str, tuple[str, ...]] = {
     "hero_basis": ("limit", "spent"),
     "max_drummers_per_unit": ("1", "unlimited"),
+    "opposing_armies": (),  # a number: none (the default) for a game of two players
 }
 
 HEROES_RULE = DIGEST.rule("2.6 Individual characters (FW-31)", 161, 2234)
 DRUMMERS_RULE = DIGEST.rule("2.3 Units (FW-18)", 119, 218)
 SPECIALS_RULE = DIGEST.rule("2.3 Units (FW-21)", 122, 2650)
 OPTIONS_RULE = DIGEST.rule("6.1 System definition: options", 443)
+SIDE_ARMIES_RULE = DIGEST.rule("2.8 Multiplayer (FW-43)", 183, 470)
+TOP_UP_RULE = DIGEST.rule("2.8 Multiplayer (FW-44)", 184, 472)
 
 
 def check(roster: RosterView) -> list[Problem]:
@@ -52,7 +61,39 @@ def check(roster: RosterView) -> list[Problem]:
     if options["max_drummers_per_unit"] == "1":
         problems += _drummers(units)
     problems += _special_characters(units)
+    problems += _side(roster, int(options["opposing_armies"] or 0))
     return problems
+
+
+def side_points(limit: float, armies: int, opposing: int) -> tuple[float, float]:
+    """Each army's points and the side's top-up, for a side whose limit is its total once the
+    side with fewer armies has been topped up to the other's (FW-44)."""
+    per_army = limit / max(armies, opposing)
+    return per_army, max(opposing - armies, 0) * per_army
+
+
+def _side(roster: RosterView, opposing: int) -> list[Problem]:
+    """A side's armies each spend their share; a side with fewer armies is told its top-up,
+    whose spread over its armies the rules leave open (FW-44)."""
+    limit = roster.cost_limit(POINTS)
+    armies = len(roster.forces)
+    if limit is None or not armies or not opposing:
+        return []
+    per_army, top_up = side_points(limit, armies, opposing)
+    if not top_up:
+        return forces_over_share(
+            roster.forces, POINTS, per_army, "fw.multiplayer.army_points", SIDE_ARMIES_RULE
+        )
+    return [
+        roster_problem(
+            roster,
+            "fw.multiplayer.top_up",
+            f"{armies} army(ies) against {opposing} at {per_army:g} points each: the side's "
+            f"{limit:g} points include {top_up:g} extra.",
+            TOP_UP_RULE,
+            severity=INFO,
+        )
+    ]
 
 
 def _heroes(roster: RosterView, basis: str) -> list[Problem]:

@@ -8,6 +8,11 @@ character versions share an identity category, jack marshals and attachments are
 This hook adds what depends on list options or needs a computed message: the Grand Battle
 warcaster reading (digest E1), the standard points of each level, unused warjack points,
 Mercenary-only armies and the Mangled Metal scenario.
+
+A team game (WM-R48) is one roster whose forces are the teammates' armies: the data's
+roster-wide character uniqueness is then the team's, and field allowance stays per force, so per
+player. Under the ``team_game`` option the roster's limit is the team's total and each player's
+army gets an equal share of it (the digest infers points per player).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from armybuilder.engine.report import WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
     force_problem,
+    forces_over_share,
     read_options,
     selection_problem,
 )
@@ -43,9 +49,11 @@ STANDARD_POINTS: dict[str, tuple[int, ...]] = {
 GRAND_BATTLE_WARCASTERS = "grand_battle_warcasters"
 SCENARIO = "scenario"
 MANGLED_METAL = "mangled_metal"
+TEAM_GAME = "team_game"
 OPTIONS: dict[str, tuple[str, ...]] = {
     GRAND_BATTLE_WARCASTERS: ("1", "2"),
     SCENARIO: ("standard", MANGLED_METAL),
+    TEAM_GAME: ("no", "yes"),
 }
 
 
@@ -57,13 +65,21 @@ RULE_SCENARIO = DIGEST.rule("2.1 WM-R05 Scenarios may change army building", 106
 RULE_WARJACK_POINTS = DIGEST.rule("2.3 WM-R09 Unspent warjack points are lost", 137, 1087)
 RULE_MERCENARY_ONLY = DIGEST.rule("2.12 WM-R44 Mercenary-only warcasters", 337, 5312)
 RULE_MANGLED_METAL = DIGEST.rule("2.15 WM-R50 Metallo Martoriato (Mangled Metal)", 376, 6112)
+RULE_TEAM_POINTS = DIGEST.rule("2.14 WM-R48 Team games: points per player (inferred)", 370, 1322)
 
 
 def check(roster: RosterView) -> list[Problem]:
     """Every Warmachine Mk II problem the pack's data leaves to code."""
     options, problems = read_options(roster, OPTIONS, "wmh.option.invalid", RULE_SCENARIO)
+    army_limit = roster.cost_limit(ARMY_POINTS)
+    if options[TEAM_GAME] == "yes" and army_limit is not None and roster.forces:
+        # Each teammate builds an army at the level (WM-R48), so the team's limit is shared.
+        army_limit /= len(roster.forces)
+        problems += forces_over_share(
+            roster.forces, ARMY_POINTS, army_limit, "wmh.team.army_points", RULE_TEAM_POINTS
+        )
     for force in roster.all_forces():
-        problems += _level_points(roster, force)
+        problems += _level_points(force, army_limit)
         problems += _grand_battle(force, options[GRAND_BATTLE_WARCASTERS])
         problems += _unused_warjack_points(force)
         problems += _mercenary_only(force)
@@ -76,9 +92,8 @@ def _warcasters(force: ForceView) -> list[SelectionView]:
     return [s for s in force.selections if s.has_category(WARCASTER)]
 
 
-def _level_points(roster: RosterView, force: ForceView) -> list[Problem]:
+def _level_points(force: ForceView, limit: float | None) -> list[Problem]:
     """Each level has preset army points; other values are a non-standard, agreed game."""
-    limit = roster.cost_limit(ARMY_POINTS)
     if force.entry_id == APOCALYPSE:
         standard = limit is not None and limit >= APOCALYPSE_MIN_POINTS
     elif force.entry_id in STANDARD_POINTS:

@@ -122,3 +122,59 @@ def test_entries_the_rules_do_not_offer_cannot_be_selected(path: list[str], entr
 def _dwarf_condottiero(children: list[dict[str, Any]]) -> dict[str, Any]:
     condottiero = {"entryId": "fw-dwarfs-condottiero", "number": 1, "selections": children}
     return one_force_spec("fw-force-army", "fw-dwarfs", [condottiero], {POINTS: 2000})
+
+
+# ------------------------------------------------------------------- multiplayer sides (FW-T21)
+
+
+def _side(*spent: float, limit: float | None = 2000, **options: str) -> RosterView:
+    """One side of a multiplayer game: a force per player's army, spending ``spent`` each."""
+    armies = [
+        views.force(
+            [views.selection(f"unit-{i}", costs={POINTS: points})],
+            "fw-force-army",
+            "fw-orcs",
+            force_id=f"army-{i}",
+        )
+        for i, points in enumerate(spent)
+    ]
+    return views.roster("fw-gs", armies, {POINTS: sum(spent)}, {POINTS: limit}, options)
+
+
+@pytest.mark.parametrize(
+    ("limit", "armies", "opposing", "per_army", "top_up"),
+    [
+        (2000, 1, 2, 1000, 1000),  # FW-T21, side B: +1000, 2000 in all
+        (2000, 2, 1, 1000, 0),  # FW-T21, side A
+        (2000, 2, 2, 1000, 0),
+        (3000, 2, 3, 1000, 1000),
+    ],
+)
+def test_a_side_with_fewer_armies_is_topped_up_to_the_others_total(  # FW-44
+    limit: float, armies: int, opposing: int, per_army: float, top_up: float
+) -> None:
+    assert fantasy_warriors.side_points(limit, armies, opposing) == (per_army, top_up)
+
+
+def test_the_top_up_is_reported_to_the_side_with_fewer_armies() -> None:  # FW-T21
+    problems = fantasy_warriors.check(_side(1900, opposing_armies="2"))
+    assert [(p.code, p.severity) for p in problems] == [("fw.multiplayer.top_up", "info")]
+    assert _codes(_side(900, 900, opposing_armies="1")) == []
+
+
+@pytest.mark.parametrize(("spent", "codes"), [(1000, []), (1001, ["fw.multiplayer.army_points"])])
+def test_each_army_of_a_side_spends_at_most_its_share(  # FW-43
+    spent: float, codes: list[str]
+) -> None:
+    assert _codes(_side(spent, 900, opposing_armies="1")) == codes
+    assert _codes(_side(spent, 900, opposing_armies="2")) == codes
+
+
+@pytest.mark.parametrize("value", ["", "0"])
+def test_without_opposing_armies_the_roster_is_one_army(value: str) -> None:
+    assert _codes(_side(1500, 400, opposing_armies=value)) == []
+
+
+@pytest.mark.parametrize("value", ["two", "1.5", "-1"])
+def test_opposing_armies_is_a_whole_number(value: str) -> None:
+    assert _codes(_side(1500, 400, opposing_armies=value)) == ["fw.option.invalid"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -210,3 +211,54 @@ def test_a_battlegroup_spends_its_warcasters_points_first(  # WM-R11
         spent,
         lost,
     )
+
+
+# ----------------------------------------------------------------------- team games (T08, WM-R48)
+
+EPIC_CLASH = "wmk2-force-epic-clash"
+
+
+def _team(*spent: float, limit: float = 200, **options: str) -> RosterView:
+    """A team roster: one Epic Clash force per teammate, each spending ``spent`` army points."""
+    armies = [
+        views.force(
+            [views.selection(f"unit-{i}", costs={ARMY_POINTS: points})],
+            EPIC_CLASH,
+            CYGNAR,
+            force_id=f"army-{i}",
+        )
+        for i, points in enumerate(spent)
+    ]
+    return views.roster("wmk2-gs", armies, limits={ARMY_POINTS: limit}, options=options)
+
+
+def test_a_team_shares_its_limit_equally_between_its_players() -> None:
+    # 200 for two Epic Clash players is 100 each, a standard size; as one army's limit it is not.
+    assert _codes(_team(100, 90, team_game="yes")) == []
+    assert _codes(_team(100, 90)) == ["wmh.encounter_level.points"] * 2
+    assert _codes(_team(101, 90, team_game="yes")) == ["wmh.team.army_points"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("commander-coleman-stryker", "commander-coleman-stryker"),
+        ("commander-coleman-stryker", "lord-commander-stryker"),  # T08: any versions
+        ("lord-commander-stryker", "lord-commander-stryker"),
+        ("captain-victoria-haley", "major-victoria-haley"),
+    ],
+)
+def test_teammates_field_each_character_once(first: str, second: str) -> None:  # T08
+    def army(caster: str) -> dict[str, Any]:
+        selection = nested_selection([f"wmk2-cyg-{caster}"], "wmk2-cyg-defender")
+        return {"forceEntryId": SKIRMISH, "catalogueId": CYGNAR, "selections": [selection]}
+
+    spec = {
+        "costLimits": {ARMY_POINTS: 50},
+        "options": {"team_game": "yes"},
+        "forces": [army(first), army(second)],
+    }
+    # One problem per entry over its maximum: the same version twice is one entry.
+    assert spec_outcome(PACK, spec)["codes"] == ["wmh.characters.unique"] * len({first, second})
+    spec["forces"][1] = army("captain-jeremiah-kraye")
+    assert spec_outcome(PACK, spec)["codes"] == []
