@@ -13,6 +13,7 @@ from armybuilder.engine.closure import unresolved_links
 from armybuilder.engine.compile import compile_documents
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.formats import parse_xml
+from armybuilder.engine.listspec import ListSpecError
 from armybuilder.engine.roster import Roster
 from armybuilder.engine.systems import hook_for, the_9th_age_3rd
 from armybuilder.engine.systems.the_9th_age_3rd import (
@@ -433,3 +434,22 @@ def test_community_dwarven_holds_list_is_checked_by_our_hook(community_roster: R
     community_roster.set_cost_limit(COMMUNITY_POINTS, 3000)
     codes = {p.code for p in evaluate(community_roster).problems}
     assert "t9a.army_points.under_minimum" in codes
+
+
+@pytest.mark.parametrize(
+    ("unit", "banner"),
+    [
+        ("t9a3-he-lion-chariot", "t9a3-item-aether-icon"),
+        ("t9a3-he-giant-eagles", "t9a3-item-flaming-standard"),
+    ],
+)
+def test_a_unit_without_magic_item_access_is_offered_no_banner(unit: str, banner: str) -> None:
+    # T31, second half (digest line 489): the data offers banners only where the rules allow.
+    spec = one_force_spec(
+        "t9a3-he-force",
+        "t9a3-he",
+        [{"entryId": unit, "selections": [{"entryId": banner}]}],
+        {"t9a3-pts": 4500},
+    )
+    with pytest.raises(ListSpecError):
+        spec_outcome(PACK, spec)

@@ -253,7 +253,7 @@ def test_teammates_field_each_character_once(first: str, second: str) -> None:  
         selection = nested_selection([f"wmk2-cyg-{caster}"], "wmk2-cyg-defender")
         return {"forceEntryId": SKIRMISH, "catalogueId": CYGNAR, "selections": [selection]}
 
-    spec = {
+    spec: dict[str, Any] = {
         "costLimits": {ARMY_POINTS: 50},
         "options": {"team_game": "yes"},
         "forces": [army(first), army(second)],
