@@ -15,7 +15,7 @@ one problem's ``rule`` cannot change another's.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,10 +82,12 @@ def per_points(points: float, step: float, *, started: bool = False) -> int:
 
 
 def forces_over_share(
-    forces: Iterable[ForceView], type_id: str, share: float, code: str, rule: Rule
+    forces: Sequence[ForceView], type_id: str, share: float, code: str, rule: Rule
 ) -> list[Problem]:
     """A problem per force (one player's army in a team or side) that spends more than its
     share of the roster's limit."""
+    if len(forces) < 2:
+        return []  # a lone army's share is the whole limit, which the engine checks
     return [
         force_problem(
             force, code, f"{force.name} costs {spent:g}, over its share of {share:g}.", rule

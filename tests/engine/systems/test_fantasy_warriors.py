@@ -168,6 +168,8 @@ def test_each_army_of_a_side_spends_at_most_its_share(  # FW-43
 ) -> None:
     assert _codes(_side(spent, 900, opposing_armies="1")) == codes
     assert _codes(_side(spent, 900, opposing_armies="2")) == codes
+    # A lone army's share is the whole limit: the engine's cost limit check reports it.
+    assert _codes(_side(spent * 2, limit=spent, opposing_armies="1")) == []
 
 
 @pytest.mark.parametrize("value", ["", "0"])
