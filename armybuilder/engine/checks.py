@@ -66,24 +66,30 @@ class Checks:
                     node.raw.get("rule"),
                 )
             )
-        for severity, text, source in values.messages:
-            code = str(source.get("code") or f"data.{severity}")
-            out.append(
-                Problem(
-                    code,
-                    severity,
-                    "selection",
-                    sel.id,
-                    node.id,
-                    node.id,
-                    "",
-                    text,
-                    source.get("rule"),
-                )
-            )
+        out.extend(self._message_problems(values, "selection", sel.id, node.id))
         if node.associations:
             out.extend(self._association_problems(sel))
         return out
+
+    @staticmethod
+    def _message_problems(
+        values: Values, owner_type: str, owner_id: str, entry_id: str
+    ) -> list[Problem]:
+        """The problems ``error``, ``warning`` and ``info`` modifiers raise."""
+        return [
+            Problem(
+                str(source.get("code") or f"data.{severity}"),
+                severity,
+                owner_type,
+                owner_id,
+                entry_id,
+                entry_id,
+                "",
+                text,
+                source.get("rule"),
+            )
+            for severity, text, source in values.messages
+        ]
 
     def _association_problems(self, sel: Selection) -> list[Problem]:
         """Each declared association holds between its min and max valid partners."""
@@ -153,10 +159,9 @@ class Checks:
         return out
 
     def _force_problems(self, force: Force) -> list[Problem]:
-        out: list[Problem] = []
         ctx = Ctx(self.roster, force)
-        values = Values({c.id: c.value for c in force.node.constraints})
-        self.ev.apply_modifiers([force.node.raw], ctx, values)
+        values = self.ev.force_values(force)
+        out = self._message_problems(values, "force", force.id, force.node.id)
         for constraint in force.node.constraints:
             limit = float(values.fields.get(constraint.id, constraint.value))
             # New Recruit counts a force entry's own "forces" constraint against that force only.

@@ -118,6 +118,15 @@ class Compiled:
         return [ct.id for ct in self.cost_types if ct.id in used]
 
     @cached_property
+    def categories_aim(self) -> bool:
+        """Whether some category entry aims modifiers (so may one a modifier adds)."""
+        return any(
+            self.bare_category(str(raw.get("id", ""))).aimed_sources
+            for body in [self.game_system, *self.catalogues.values()]
+            for raw in body.get("categoryEntries") or []
+        )
+
+    @cached_property
     def roster_scope_categories(self) -> list[CategoryNode]:
         """The game system's own categories that have a roster-scope constraint."""
         categories = (

@@ -1,7 +1,7 @@
 """The evaluator's core: what an entry is worth in a context, and what rules count.
 
-``Evaluator`` works out an entry's effective values (its modifiers, with their conditions
-and repeats, and those other selections aim at it through a New Recruit ``scope``) and what a
+``Evaluator`` works out an entry's or a force's effective values (its modifiers, with their
+conditions and repeats, and those aimed at it through a New Recruit ``scope``) and what a
 condition, repeat or constraint counts (scopes and queries over a force-wide index). The
 roster view (``view_builder``) and the problems (``checks``) are built on one evaluator, so
 they share its caches; ``edit`` and ``explain`` use it alone. Nothing here mutates the roster.
@@ -62,6 +62,8 @@ class CategoryScope:
 
 
 Scope = Selection | Force | Roster | CategoryScope
+# what an aimed modifier can change: a selection or a force (the others have no values)
+Target = Selection | Force
 
 
 @dataclass(slots=True)
@@ -91,7 +93,7 @@ class Values:
 class Evaluator:
     """One evaluation pass over a roster (caches live for the pass only).
 
-    ``with_aimed=False`` ignores modifiers that other selections aim at a selection.
+    ``with_aimed=False`` ignores aimed modifiers (those with a New Recruit ``scope``).
     """
 
     def __init__(self, roster: Roster, with_aimed: bool = True) -> None:
@@ -104,8 +106,11 @@ class Evaluator:
         # per force / roster (keyed by the forces it covers, so a force and a one-force
         # roster share one): its selections and which answer to each index key
         self._indexes: dict[tuple[int, ...], ScopeIndex] = {}
-        # modifiers other selections aim at a selection; None until first needed
-        self._incoming: dict[str, list[tuple[JsonDict, int]]] | None = None if with_aimed else {}
+        # modifiers aimed at a selection or force, by target; None until first needed
+        self._incoming: dict[tuple[str, str], list[tuple[JsonDict, int]]] | None = (
+            None if with_aimed else {}
+        )
+        self._force_values: dict[str, Values] = {}
         self._effective_keys: dict[str, frozenset[str]] = {}
         self._building: set[tuple[int, ...]] = set()  # scope indexes being built
         self._queries: dict[tuple[Any, ...], float] = {}
@@ -127,7 +132,7 @@ class Evaluator:
         key = ctx.selection.id if ctx.selection is not None and ctx.selection.node is node else None
         if key is not None and key in self._values:
             return self._values[key]
-        incoming = self.incoming_for(key)
+        incoming = self.incoming_for(ctx.selection) if key is not None else []
         if not node.has_modifiers and not incoming:
             static = self._static_values.get(node)
             if static is None:  # shared, read-only
@@ -147,6 +152,19 @@ class Evaluator:
             self._busy.discard(guard)
         if key is not None:
             self._values[key] = values
+        return values
+
+    def force_values(self, force: Force) -> Values:
+        """A force's effective name, hidden flag and constraint limits (cached)."""
+        values = self._force_values.get(force.id)
+        if values is None:
+            node = force.node
+            fields: dict[str, Any] = {"name": node.name, "hidden": bool(node.raw.get("hidden"))}
+            fields.update((c.id, c.value) for c in node.constraints)
+            values = self._force_values[force.id] = Values(fields)
+            self.apply_modifiers(
+                [node.raw], Ctx(self.roster, force), values, self.incoming_for(force)
+            )
         return values
 
     # ------------------------------------------------------------------------------ modifiers
@@ -191,35 +209,60 @@ class Evaluator:
                 if times > 0:
                     self._collect(group, ctx, times, out, aimed)
 
-    def incoming_for(self, selection_id: str | None) -> list[tuple[JsonDict, int]]:
-        """Modifiers other selections aim at this selection (through their ``scope``)."""
-        if selection_id is None:
+    def incoming_for(self, target: Target | None) -> list[tuple[JsonDict, int]]:
+        """Modifiers aimed at this selection or force (through their ``scope``)."""
+        if target is None:
             return []
         if self._incoming is None:
             self._incoming = self._aimed_modifiers()
-        return self._incoming.get(selection_id, [])
+        return self._incoming.get(self._target_key(target), [])
 
-    def _aimed_modifiers(self) -> dict[str, list[tuple[JsonDict, int]]]:
-        """Selection id -> the modifiers aimed at it whose conditions hold.
+    @staticmethod
+    def _target_key(target: Target) -> tuple[str, str]:
+        return ("selection" if isinstance(target, Selection) else "force", target.id)
 
-        Their conditions are read by a separate pass that sees no aimed modifiers, so the
-        answer does not depend on itself.
+    def _aimed_modifiers(self) -> dict[tuple[str, str], list[tuple[JsonDict, int]]]:
+        """Selection or force -> the modifiers aimed at it whose conditions hold.
+
+        Whatever holds modifiers can aim them: a selection's entry (or link), profiles, rules
+        and categories, seen from that selection; a force's entry, profiles, rules (the
+        game system's and catalogue's included) and categories, seen from that force. Their
+        conditions are read by a separate pass that sees no aimed modifiers, so the answer
+        does not depend on itself. A scope naming the roster or a category changes nothing.
         """
-        aimed: dict[str, list[tuple[JsonDict, int]]] = {}
-        sources = [s for s in self.roster.all_selections() if s.node.has_aimed_modifiers]
-        if not sources:
+        aimed: dict[tuple[str, str], list[tuple[JsonDict, int]]] = {}
+        forces = [(Ctx(self.roster, f), self._force_aiming(f)) for f in self.roster.all_forces()]
+        places = [(ctx, holders) for ctx, holders in forces if holders]
+        selections = [s for s in self.roster.all_selections() if s.node.has_aimed_modifiers]
+        if not places and not selections:
             return aimed
         plain = Evaluator(self.roster, with_aimed=False)
-        for sel in sources:
-            ctx = self.ctx_of(sel)
+        places += [(self.ctx_of(sel), plain._selection_aiming(sel)) for sel in selections]
+        for ctx, holders in places:
             found: list[tuple[JsonDict, int]] = []
-            for source in sel.node.modifier_sources:
-                plain._collect(source, ctx, 1, found, aimed=True)
+            for holder in holders:
+                plain._collect(holder, ctx, 1, found, aimed=True)
             for modifier, times in found:
                 for target in plain.scope_objects(str(modifier["scope"]), ctx):
-                    if isinstance(target, Selection):
-                        aimed.setdefault(target.id, []).append((modifier, times))
+                    if isinstance(target, (Selection, Force)):
+                        key = self._target_key(target)
+                        aimed.setdefault(key, []).append((modifier, times))
         return aimed
+
+    def _force_aiming(self, force: Force) -> list[JsonDict]:
+        """The holders of aimed modifiers in a force (and the rules it shows)."""
+        rules = self.compiled.document_rules(force.catalogue_id)
+        return force.node.aimed_sources + [s for info in rules for s in info.aimed_sources]
+
+    def _selection_aiming(self, sel: Selection) -> list[JsonDict]:
+        """The holders of aimed modifiers in a selection's entry, infos and categories (its
+        effective ones: modifiers may add or remove categories)."""
+        node = sel.node
+        categories = node.categories
+        if "category" in node.modified_fields:
+            effective = self.entry_values(node, self.ctx_of(sel)).categories
+            categories = [node.category_node(cat_id) for cat_id, _ in effective]
+        return node.aimed_sources + [s for c in categories for s in c.aimed_sources]
 
     def _apply_one(self, modifier: JsonDict, values: Values, times: int) -> None:
         mod_type = str(modifier.get("type", ""))

@@ -133,6 +133,7 @@ class InfoNode(Merged):
     link: JsonDict | None
     children: list[InfoNode] = field(default_factory=list)
     _static: bool | None = field(default=None, repr=False)
+    _aimed: list[JsonDict] | None = field(default=None, repr=False)
 
     @property
     def static(self) -> bool:
@@ -142,6 +143,15 @@ class InfoNode(Merged):
                 child.static for child in self.children
             )
         return self._static
+
+    @property
+    def aimed_sources(self) -> list[JsonDict]:
+        """The holders of aimed modifiers in this info (an info group's included)."""
+        if self._aimed is None:
+            self._aimed = aiming(self.modifier_sources) + [
+                s for child in self.children for s in child.aimed_sources
+            ]
+        return self._aimed
 
 
 @dataclass(slots=True, eq=False)
@@ -154,10 +164,20 @@ class CategoryNode(Merged):
     infos: list[InfoNode]
     constraints: list[Constraint]
     _static: bool | None = field(default=None, repr=False)
+    _aimed: list[JsonDict] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
         return str(self.raw.get("name") or (self.link or {}).get("name", ""))
+
+    @property
+    def aimed_sources(self) -> list[JsonDict]:
+        """The holders of aimed modifiers in this category (link, entry and infos)."""
+        if self._aimed is None:
+            self._aimed = aiming(self.modifier_sources) + [
+                s for info in self.infos for s in info.aimed_sources
+            ]
+        return self._aimed
 
     @property
     def primary(self) -> bool:
@@ -187,10 +207,22 @@ class ForceNode:
     child_forces: list[ForceNode]
     constraints: list[Constraint]
     infos: list[InfoNode]
+    _aimed: list[JsonDict] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
         return str(self.raw.get("name", ""))
+
+    @property
+    def aimed_sources(self) -> list[JsonDict]:
+        """The holders of aimed modifiers in the force entry, its infos and categories."""
+        if self._aimed is None:
+            self._aimed = (
+                aiming([self.raw])
+                + [s for info in self.infos for s in info.aimed_sources]
+                + [s for category in self.categories for s in category.aimed_sources]
+            )
+        return self._aimed
 
 
 @dataclass(slots=True, eq=False)
@@ -216,7 +248,8 @@ class EntryNode(Merged):
     _modified: frozenset[str] | None = field(default=None, repr=False)
     _has_minimum: bool | None = field(default=None, repr=False)
     _type: str | None = field(default=None, repr=False)
-    _aimed: bool | None = field(default=None, repr=False)
+    _aimed: list[JsonDict] | None = field(default=None, repr=False)
+    _may_aim: bool | None = field(default=None, repr=False)
     _keys: frozenset[str] | None = field(default=None, repr=False)
     _static_categories: list[tuple[str, bool]] | None = field(default=None, repr=False)
     _associations: tuple[JsonDict, ...] | None = field(default=None, repr=False)
@@ -280,13 +313,31 @@ class EntryNode(Merged):
         return bool(self.modified_fields)
 
     @property
-    def has_aimed_modifiers(self) -> bool:
-        """Whether some modifier has a New Recruit ``scope`` (it changes another selection)."""
+    def aimed_sources(self) -> list[JsonDict]:
+        """The holders of aimed modifiers in the entry, its link and its infos (not its
+        categories: modifiers may change those)."""
         if self._aimed is None:
-            self._aimed = any(
-                is_aimed(m) for src in self.modifier_sources for m in iter_modifiers(src)
-            )
+            self._aimed = aiming(self.modifier_sources) + [
+                s for info in self.infos for s in info.aimed_sources
+            ]
         return self._aimed
+
+    @property
+    def has_aimed_modifiers(self) -> bool:
+        """Whether a selection of this entry may aim modifiers (a New Recruit ``scope``) at
+        another selection or a force: from the entry, its infos or its categories."""
+        if self._may_aim is None:
+            self._may_aim = bool(
+                self.aimed_sources
+                or any(c.aimed_sources for c in self.categories)
+                or ("category" in self.modified_fields and self.compiled.categories_aim)
+            )
+        return self._may_aim
+
+    def category_node(self, category_id: str) -> CategoryNode:
+        """One of the entry's categories, or the category entry alone (a modifier adds it)."""
+        found = next((c for c in self.categories if c.id == category_id), None)
+        return found if found is not None else self.compiled.bare_category(category_id)
 
     @property
     def has_minimum(self) -> bool:
@@ -438,6 +489,11 @@ def iter_modifiers(holder: JsonDict) -> list[JsonDict]:
     return found
 
 
+def aiming(holders: list[JsonDict]) -> list[JsonDict]:
+    """The holders with an aimed modifier (inside modifier groups too)."""
+    return [h for h in holders if any(is_aimed(m) for m in iter_modifiers(h))]
+
+
 def is_aimed(modifier: JsonDict) -> bool:
-    """A modifier with a New Recruit ``scope`` changes the selection at that scope."""
+    """A modifier with a New Recruit ``scope`` changes the selection or force at that scope."""
     return str(modifier.get("scope") or "self") != "self"

@@ -110,10 +110,7 @@ class ViewBuilder:
 
     def _force_view(self, force: Force, parent: ForceView | None) -> ForceView:
         ctx = Ctx(self.roster, force)
-        values = Values(
-            {"name": force.node.name, "hidden": bool(force.node.raw.get("hidden", False))}
-        )
-        self.ev.apply_modifiers([force.node.raw], ctx, values)
+        values = self.ev.force_values(force)
         # Top-level selections sit under their primary category, in the force entry's
         # category order (uncategorised first), then by natural name order.
         order = {c.id: i for i, c in enumerate(force.node.categories)}
@@ -143,7 +140,7 @@ class ViewBuilder:
         )
         # a force shows its entry's infos, then the game system's and its catalogue's rules
         infos = force.node.infos + self.compiled.document_rules(force.catalogue_id)
-        view.profiles, view.rules = self._infos(infos, ctx)
+        view.profiles, view.rules = self._infos(infos, ctx, self.ev.incoming_for(force))
         view.selections = [self._selection_view(s, None) for s in selections]
         definition = {id(node): i for i, node in enumerate(force.node.child_forces)}
         children = sorted(
@@ -296,7 +293,7 @@ class ViewBuilder:
         them: no modifier (its own or one aimed at it) can change them, so they are shared by
         every selection of the entry, at the top level or not."""
         node = sel.node
-        incoming = self.ev.incoming_for(sel.id)
+        incoming = self.ev.incoming_for(sel)
         key = (node, sel.parent is None)
         context_free = not incoming and "category" not in node.modified_fields
         if context_free:
@@ -305,10 +302,7 @@ class ViewBuilder:
                 return cached
         categories: list[CategoryView] = []
         for cat_id, primary in values.categories:
-            category = next((c for c in node.categories if c.id == cat_id), None)
-            if category is None:  # added by a modifier
-                category = self.compiled.bare_category(cat_id)
-            categories.append(self._category_view(category, ctx, None, primary))
+            categories.append(self._category_view(node.category_node(cat_id), ctx, None, primary))
         if sel.parent is None and not categories:
             categories.append(CategoryView(NO_CATEGORY, NO_CATEGORY_NAME, True))
         profiles, rules = self._infos(node.infos, ctx, incoming)

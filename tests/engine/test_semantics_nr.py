@@ -444,3 +444,150 @@ def test_cost_limit_problem_cites_the_cost_types_rule() -> None:
     (problem,) = evaluate(roster).problems
     assert (problem.code, problem.rule) == (report.COST_LIMIT_EXCEEDED, RULE)
     assert problem.as_dict()["rule"] == RULE
+
+
+# ============================================== modifier scope on profiles, rules, categories
+
+
+def stats(attacks: str) -> dict[str, Any]:
+    return {
+        "id": f"stats-{attacks}",
+        "name": "Stats",
+        "typeId": "pt",
+        "characteristics": [{"name": "A", "typeId": "att", "$text": attacks}],
+    }
+
+
+def squad_with(upgrade: dict[str, Any]) -> tuple[Roster, Force, Selection]:
+    """A roster with a squad (profile A 2) selected and ``upgrade`` offered inside it."""
+    squad = unit("squad", profiles=[stats("2")], selectionEntries=[upgrade])
+    roster, force = make_roster([squad])
+    (selection,) = select(roster, force, "squad")
+    return roster, force, selection
+
+
+def attacks(roster: Roster, entry_id: str) -> str:
+    return view_of(roster, entry_id).profiles[0].characteristic("A")
+
+
+def aimed_at_unit(**modifier: Any) -> dict[str, Any]:
+    return {"type": "increment", "field": "att", "value": "1", "scope": "unit", **modifier}
+
+
+def info_holding(kind: str, modifier: dict[str, Any]) -> dict[str, Any]:
+    """The blade's own profile (A 5), and a ``kind`` info carrying ``modifier``."""
+    rule = {"id": "r", "name": "Keen", "description": "Sharp.", "modifiers": [modifier]}
+    holders: dict[str, dict[str, Any]] = {
+        "profiles": {"profiles": [{**stats("5"), "modifiers": [modifier]}]},
+        "rules": {"profiles": [stats("5")], "rules": [rule]},
+        "infoGroups": {
+            "profiles": [stats("5")],
+            "infoGroups": [{"id": "g", "name": "Group", "rules": [rule]}],
+        },
+    }
+    return holders[kind]
+
+
+@pytest.mark.parametrize("kind", ["profiles", "rules", "infoGroups"])
+def test_an_aimed_modifier_on_an_options_info_changes_the_units_characteristic(
+    kind: str,
+) -> None:
+    blade = {"id": "blade", "name": "Blade", "type": "upgrade"}
+    blade |= info_holding(kind, aimed_at_unit())
+    roster, force, squad = squad_with(blade)
+    assert attacks(roster, "squad") == "2"
+    edit.select_entry(roster, force, "blade", parent=squad)
+    assert attacks(roster, "squad") == "3"
+    assert attacks(roster, "blade") == "5"  # the holder itself is not aimed at
+
+
+def test_an_aimed_info_modifier_counts_from_the_selection_holding_it() -> None:
+    """Its repeats (and conditions) see the option as "self": one step per blade."""
+    repeat = {"value": 1, "repeats": 1, "field": "selections", "scope": "parent"}
+    modifier = aimed_at_unit(repeats=[{**repeat, "childId": "blade"}])
+    blade = {"id": "blade", "name": "Blade", "type": "upgrade", "profiles": [stats("5")]}
+    blade["profiles"][0]["modifiers"] = [modifier]
+    blade["constraints"] = [{"id": "b-max", "type": "max", "value": 3, "scope": "parent"}]
+    roster, force, squad = squad_with(blade)
+    (selection,) = [edit.select_entry(roster, force, "blade", parent=squad)[0]]
+    edit.select_entry(roster, force, "blade", parent=squad)
+    assert selection.number == 2
+    assert attacks(roster, "squad") == "4"
+
+
+def test_an_aimed_modifier_on_an_options_category_changes_the_unit() -> None:
+    surcharge = {"type": "increment", "field": "pts", "value": "5", "scope": "unit"}
+    link = {"id": "l-heavy", "targetId": "heavy", "primary": False, "modifiers": [surcharge]}
+    gun = {"id": "gun", "name": "Gun", "type": "upgrade", "categoryLinks": [link]}
+    squad = unit("squad", costs=[{"typeId": "pts", "value": 10}], selectionEntries=[gun])
+    roster, force = make_roster([squad], categoryEntries=[{"id": "heavy", "name": "Heavy"}])
+    (selection,) = select(roster, force, "squad")
+    edit.select_entry(roster, force, "gun", parent=selection)
+    assert view_of(roster, "squad").cost("pts") == 15.0
+    assert view_of(roster, "gun").cost("pts") == 0.0
+
+
+def force_limited_to_one_squad(**force_entry: Any) -> dict[str, Any]:
+    limit = {
+        "id": "squads-max",
+        "type": "max",
+        "value": 1,
+        "field": "selections",
+        "scope": "force",
+        "childId": "squad",
+    }
+    return {"id": "fe", "name": "Army", "constraints": [limit], **force_entry}
+
+
+def test_a_category_modifier_aimed_at_the_force_changes_its_constraint() -> None:
+    """Every elite selection raises its force's squad limit by one."""
+    raise_limit = {"type": "increment", "field": "squads-max", "value": "1", "scope": "force"}
+    elite = {"id": "elite", "name": "Elite", "modifiers": [raise_limit]}
+    captain = unit("captain", categoryLinks=[{"id": "l", "targetId": "elite", "primary": True}])
+    roster, force = make_roster(
+        [unit("squad"), captain],
+        categoryEntries=[elite],
+        forceEntries=[force_limited_to_one_squad()],
+    )
+    select(roster, force, "squad", "squad")
+    assert [(p.code, p.owner_type) for p in evaluate(roster).problems] == [
+        (report.CONSTRAINT_MAX, "force")
+    ]
+    select(roster, force, "captain")
+    assert evaluate(roster).problems == []
+
+
+def test_a_force_category_links_aimed_modifier_renames_the_force() -> None:
+    rename = {
+        "type": "set",
+        "field": "name",
+        "value": "Big Army",
+        "scope": "force",
+        "conditions": [count_of("squad", 2)],
+    }
+    link = {"id": "fe-troops", "targetId": "troops", "primary": False, "modifiers": [rename]}
+    roster, force = make_roster(
+        [unit("squad")],
+        categoryEntries=[{"id": "troops", "name": "Troops"}],
+        forceEntries=[{"id": "fe", "name": "Army", "categoryLinks": [link]}],
+    )
+    select(roster, force, "squad")
+    assert evaluate(roster).view.forces[0].name == "Army"
+    select(roster, force, "squad")
+    assert evaluate(roster).view.forces[0].name == "Big Army"
+    assert [c.name for c in evaluate(roster).view.forces[0].categories][-1] == "Troops"
+
+
+def test_an_aimed_modifier_on_a_force_rule_changes_the_force() -> None:
+    rule = {
+        "id": "r",
+        "name": "Muster",
+        "modifiers": [{"type": "increment", "field": "squads-max", "value": "2", "scope": "force"}],
+    }
+    roster, force = make_roster(
+        [unit("squad")], forceEntries=[force_limited_to_one_squad(rules=[rule])]
+    )
+    select(roster, force, "squad", "squad", "squad")
+    assert evaluate(roster).problems == []
+    select(roster, force, "squad")
+    assert [p.code for p in evaluate(roster).problems] == [report.CONSTRAINT_MAX]
