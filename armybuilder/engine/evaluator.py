@@ -155,7 +155,7 @@ class Evaluator:
         return values
 
     def force_values(self, force: Force) -> Values:
-        """A force's effective name, hidden flag and constraint limits (cached)."""
+        """A force's effective name, hidden flag, constraint limits and messages (cached)."""
         values = self._force_values.get(force.id)
         if values is None:
             node = force.node

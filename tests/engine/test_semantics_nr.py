@@ -509,9 +509,9 @@ def test_an_aimed_info_modifier_counts_from_the_selection_holding_it() -> None:
     blade["profiles"][0]["modifiers"] = [modifier]
     blade["constraints"] = [{"id": "b-max", "type": "max", "value": 3, "scope": "parent"}]
     roster, force, squad = squad_with(blade)
-    (selection,) = [edit.select_entry(roster, force, "blade", parent=squad)[0]]
     edit.select_entry(roster, force, "blade", parent=squad)
-    assert selection.number == 2
+    edit.select_entry(roster, force, "blade", parent=squad)
+    assert [child.number for child in squad.children] == [2]
     assert attacks(roster, "squad") == "4"
 
 
@@ -539,21 +539,36 @@ def force_limited_to_one_squad(**force_entry: Any) -> dict[str, Any]:
     return {"id": "fe", "name": "Army", "constraints": [limit], **force_entry}
 
 
-def test_a_category_modifier_aimed_at_the_force_changes_its_constraint() -> None:
-    """Every elite selection raises its force's squad limit by one."""
+def elite_army(captain: dict[str, Any], *others: dict[str, Any]) -> tuple[Roster, Force]:
+    """A force allowing one squad, and a category "elite" each of whose selections raises
+    that limit by one (a modifier on the category entry, aimed at the force)."""
     raise_limit = {"type": "increment", "field": "squads-max", "value": "1", "scope": "force"}
     elite = {"id": "elite", "name": "Elite", "modifiers": [raise_limit]}
-    captain = unit("captain", categoryLinks=[{"id": "l", "targetId": "elite", "primary": True}])
-    roster, force = make_roster(
-        [unit("squad"), captain],
+    return make_roster(
+        [unit("squad"), captain, *others],
         categoryEntries=[elite],
         forceEntries=[force_limited_to_one_squad()],
     )
+
+
+def test_a_category_modifier_aimed_at_the_force_changes_its_constraint() -> None:
+    captain = unit("captain", categoryLinks=[{"id": "l", "targetId": "elite", "primary": True}])
+    roster, force = elite_army(captain)
     select(roster, force, "squad", "squad")
     assert [(p.code, p.owner_type) for p in evaluate(roster).problems] == [
         (report.CONSTRAINT_MAX, "force")
     ]
     select(roster, force, "captain")
+    assert evaluate(roster).problems == []
+
+
+def test_a_category_a_modifier_adds_aims_its_modifiers_too() -> None:
+    promote = {"type": "add", "field": "category", "value": "elite"}
+    captain = unit("captain", modifiers=[{**promote, "conditions": [count_of("banner")]}])
+    roster, force = elite_army(captain, unit("banner"))
+    select(roster, force, "squad", "squad", "captain")
+    assert [p.code for p in evaluate(roster).problems] == [report.CONSTRAINT_MAX]
+    select(roster, force, "banner")
     assert evaluate(roster).problems == []
 
 
@@ -574,8 +589,9 @@ def test_a_force_category_links_aimed_modifier_renames_the_force() -> None:
     select(roster, force, "squad")
     assert evaluate(roster).view.forces[0].name == "Army"
     select(roster, force, "squad")
-    assert evaluate(roster).view.forces[0].name == "Big Army"
-    assert [c.name for c in evaluate(roster).view.forces[0].categories][-1] == "Troops"
+    view = evaluate(roster).view.forces[0]
+    assert view.name == "Big Army"
+    assert "Troops" in [c.name for c in view.categories]  # the category keeps its name
 
 
 def test_an_aimed_modifier_on_a_force_rule_changes_the_force() -> None:
@@ -591,3 +607,42 @@ def test_an_aimed_modifier_on_a_force_rule_changes_the_force() -> None:
     assert evaluate(roster).problems == []
     select(roster, force, "squad")
     assert [p.code for p in evaluate(roster).problems] == [report.CONSTRAINT_MAX]
+
+
+def test_an_aimed_error_modifier_raises_its_problem_on_the_force() -> None:
+    error = {
+        "type": "append",
+        "field": "error",
+        "value": "Too many squads.",
+        "scope": "force",
+        "code": "test.too_many_squads",
+        "conditions": [{**count_of("squad", 2), "scope": "parent"}],
+    }
+    roster, force = make_roster([unit("squad", rules=[{"id": "r", "modifiers": [error]}])])
+    select(roster, force, "squad")
+    assert evaluate(roster).problems == []
+    select(roster, force, "squad")
+    assert [(p.code, p.owner_type, p.owner_id) for p in evaluate(roster).problems] == [
+        ("test.too_many_squads", "force", force.id),
+        ("test.too_many_squads", "force", force.id),
+    ]
+
+
+def test_an_aimed_rule_modifier_reads_its_field_on_the_target() -> None:
+    armed = {"type": "append", "field": "name", "value": "(armed)", "scope": "unit"}
+    rule = {"id": "r", "name": "Keen", "description": "Sharp.", "modifiers": [armed]}
+    roster, force, squad = squad_with({"id": "blade", "name": "Blade", "rules": [rule]})
+    edit.select_entry(roster, force, "blade", parent=squad)
+    assert view_of(roster, "squad").name == "Squad (armed)"
+    assert [r.name for r in view_of(roster, "blade").rules] == ["Keen"]
+
+
+def test_a_top_level_selections_parent_scope_aims_at_its_force() -> None:
+    drill = {"type": "increment", "field": "att", "value": "1", "scope": "parent"}
+    roster, force = make_roster(
+        [unit("banner", modifiers=[drill])],
+        forceEntries=[{"id": "fe", "name": "Army", "profiles": [stats("2")]}],
+    )
+    assert evaluate(roster).view.forces[0].profiles[0].characteristic("A") == "2"
+    select(roster, force, "banner")
+    assert evaluate(roster).view.forces[0].profiles[0].characteristic("A") == "3"
