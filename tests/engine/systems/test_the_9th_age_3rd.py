@@ -453,3 +453,44 @@ def test_a_unit_without_magic_item_access_is_offered_no_banner(unit: str, banner
     )
     with pytest.raises(ListSpecError):
         spec_outcome(PACK, spec)
+
+
+def _enchanted_weapon_codes(bearer: str, carried: list[str], named: list[str]) -> list[str]:
+    """The enchanted-weapon codes of a character with Touch of Greatness naming ``named``."""
+    record = [{"entryId": f"t9a3-enchanted-{weapon}"} for weapon in named]
+    item = {"entryId": "t9a3-item-touch-of-greatness", "selections": record}
+    weapons = [{"entryId": f"t9a3-he-{bearer}-{weapon}"} for weapon in carried]
+    spec = one_force_spec(
+        "t9a3-he-force",
+        "t9a3-he",
+        [{"entryId": f"t9a3-he-{bearer}", "selections": [*weapons, item]}],
+        {"t9a3-pts": 4500},
+    )
+    codes: list[str] = spec_outcome(PACK, spec)["codes"]
+    return [c for c in codes if c.startswith("t9a.magic_items.enchanted_weapon")]
+
+
+@pytest.mark.parametrize("bearer", ["high-prince", "commander"])
+@pytest.mark.parametrize("weapon", ["great-weapon", "lance"])
+def test_a_weapon_enchantment_names_one_weapon_the_bearer_carries(bearer: str, weapon: str) -> None:
+    # T30 (digest line 488): the list names the enchanted weapon (seed L4203).
+    count, carried = (f"t9a.magic_items.enchanted_weapon_{c}" for c in ("count", "carried"))
+    assert _enchanted_weapon_codes(bearer, [], ["hand-weapon"]) == []
+    assert _enchanted_weapon_codes(bearer, [weapon], [weapon]) == []
+    assert _enchanted_weapon_codes(bearer, [], [weapon]) == [carried]
+    assert _enchanted_weapon_codes(bearer, [weapon], []) == [count]
+    assert _enchanted_weapon_codes(bearer, [weapon], ["hand-weapon", weapon]) == [count]
+
+
+@pytest.mark.parametrize(("level", "codes"), [("master", []), ("adept", ["constraint.max"])])
+def test_a_mage_rides_a_griffon_only_as_a_wizard_master(level: str, codes: list[str]) -> None:
+    # The community Mage entry limits its Griffon (the Height 4 Wizard of T26) to Masters.
+    mage = {
+        "entryId": "t9a3-he-mage",
+        "selections": [
+            {"entryId": f"t9a3-he-mage-{level}"},
+            {"entryId": "t9a3-he-mage-mount-griffon"},
+        ],
+    }
+    spec = one_force_spec("t9a3-he-force", "t9a3-he", [mage], {"t9a3-pts": 4500})
+    assert [c for c in spec_outcome(PACK, spec)["codes"] if c.startswith("constraint.")] == codes
