@@ -66,7 +66,8 @@ class Checks:
                     node.raw.get("rule"),
                 )
             )
-        out.extend(self._message_problems(values, "selection", sel.id, node.id))
+        if values.messages:
+            out.extend(self._message_problems(values, "selection", sel.id, node.id))
         if node.associations:
             out.extend(self._association_problems(sel))
         return out

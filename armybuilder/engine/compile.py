@@ -119,7 +119,8 @@ class Compiled:
 
     @cached_property
     def categories_aim(self) -> bool:
-        """Whether some category entry aims modifiers (so may one a modifier adds)."""
+        """Whether some category entry aims modifiers: only then may a category that a
+        modifier adds make its selection aim some."""
         return any(
             self.bare_category(str(raw.get("id", ""))).aimed_sources
             for body in [self.game_system, *self.catalogues.values()]

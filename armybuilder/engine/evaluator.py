@@ -21,6 +21,7 @@ from armybuilder.engine.model import (
     EntryNode,
     JsonDict,
     QuerySpec,
+    aimed_within,
     as_float,
     is_aimed,
 )
@@ -106,10 +107,9 @@ class Evaluator:
         # per force / roster (keyed by the forces it covers, so a force and a one-force
         # roster share one): its selections and which answer to each index key
         self._indexes: dict[tuple[int, ...], ScopeIndex] = {}
-        # modifiers aimed at a selection or force, by target; None until first needed
-        self._incoming: dict[tuple[str, str], list[tuple[JsonDict, int]]] | None = (
-            None if with_aimed else {}
-        )
+        # modifiers aimed at a selection or force (keyed by the object: neither compares by
+        # value, and a selection's id may equal a force's); None until first needed
+        self._incoming: dict[Target, list[tuple[JsonDict, int]]] | None = None if with_aimed else {}
         self._force_values: dict[str, Values] = {}
         self._effective_keys: dict[str, frozenset[str]] = {}
         self._building: set[tuple[int, ...]] = set()  # scope indexes being built
@@ -129,10 +129,13 @@ class Evaluator:
 
     def entry_values(self, node: EntryNode, ctx: Ctx) -> Values:
         """Effective values of an entry in a context (cached for selections)."""
-        key = ctx.selection.id if ctx.selection is not None and ctx.selection.node is node else None
+        selected = ctx.selection
+        if selected is not None and selected.node is not node:
+            selected = None
+        key = None if selected is None else selected.id
         if key is not None and key in self._values:
             return self._values[key]
-        incoming = self.incoming_for(ctx.selection) if key is not None else []
+        incoming = [] if selected is None else self.incoming_for(selected)
         if not node.has_modifiers and not incoming:
             static = self._static_values.get(node)
             if static is None:  # shared, read-only
@@ -209,19 +212,13 @@ class Evaluator:
                 if times > 0:
                     self._collect(group, ctx, times, out, aimed)
 
-    def incoming_for(self, target: Target | None) -> list[tuple[JsonDict, int]]:
+    def incoming_for(self, target: Target) -> list[tuple[JsonDict, int]]:
         """Modifiers aimed at this selection or force (through their ``scope``)."""
-        if target is None:
-            return []
         if self._incoming is None:
             self._incoming = self._aimed_modifiers()
-        return self._incoming.get(self._target_key(target), [])
+        return self._incoming.get(target, [])
 
-    @staticmethod
-    def _target_key(target: Target) -> tuple[str, str]:
-        return ("selection" if isinstance(target, Selection) else "force", target.id)
-
-    def _aimed_modifiers(self) -> dict[tuple[str, str], list[tuple[JsonDict, int]]]:
+    def _aimed_modifiers(self) -> dict[Target, list[tuple[JsonDict, int]]]:
         """Selection or force -> the modifiers aimed at it whose conditions hold.
 
         Whatever holds modifiers can aim them: a selection's entry (or link), profiles, rules
@@ -230,9 +227,12 @@ class Evaluator:
         conditions are read by a separate pass that sees no aimed modifiers, so the answer
         does not depend on itself. A scope naming the roster or a category changes nothing.
         """
-        aimed: dict[tuple[str, str], list[tuple[JsonDict, int]]] = {}
-        forces = [(Ctx(self.roster, f), self._force_aiming(f)) for f in self.roster.all_forces()]
-        places = [(ctx, holders) for ctx, holders in forces if holders]
+        aimed: dict[Target, list[tuple[JsonDict, int]]] = {}
+        places = [
+            (Ctx(self.roster, force), holders)
+            for force in self.roster.all_forces()
+            if (holders := self._force_aiming(force))
+        ]
         selections = [s for s in self.roster.all_selections() if s.node.has_aimed_modifiers]
         if not places and not selections:
             return aimed
@@ -245,14 +245,13 @@ class Evaluator:
             for modifier, times in found:
                 for target in plain.scope_objects(str(modifier["scope"]), ctx):
                     if isinstance(target, (Selection, Force)):
-                        key = self._target_key(target)
-                        aimed.setdefault(key, []).append((modifier, times))
+                        aimed.setdefault(target, []).append((modifier, times))
         return aimed
 
     def _force_aiming(self, force: Force) -> list[JsonDict]:
         """The holders of aimed modifiers in a force (and the rules it shows)."""
         rules = self.compiled.document_rules(force.catalogue_id)
-        return force.node.aimed_sources + [s for info in rules for s in info.aimed_sources]
+        return force.node.aimed_sources + aimed_within(rules)
 
     def _selection_aiming(self, sel: Selection) -> list[JsonDict]:
         """The holders of aimed modifiers in a selection's entry, infos and categories (its
@@ -262,7 +261,7 @@ class Evaluator:
         if "category" in node.modified_fields:
             effective = self.entry_values(node, self.ctx_of(sel)).categories
             categories = [node.category_node(cat_id) for cat_id, _ in effective]
-        return node.aimed_sources + [s for c in categories for s in c.aimed_sources]
+        return node.aimed_sources + aimed_within(categories)
 
     def _apply_one(self, modifier: JsonDict, values: Values, times: int) -> None:
         mod_type = str(modifier.get("type", ""))

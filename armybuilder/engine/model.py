@@ -9,6 +9,7 @@ for their lazy child caches.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -148,9 +149,7 @@ class InfoNode(Merged):
     def aimed_sources(self) -> list[JsonDict]:
         """The holders of aimed modifiers in this info (an info group's included)."""
         if self._aimed is None:
-            self._aimed = aiming(self.modifier_sources) + [
-                s for child in self.children for s in child.aimed_sources
-            ]
+            self._aimed = aiming(self.modifier_sources) + aimed_within(self.children)
         return self._aimed
 
 
@@ -174,9 +173,7 @@ class CategoryNode(Merged):
     def aimed_sources(self) -> list[JsonDict]:
         """The holders of aimed modifiers in this category (link, entry and infos)."""
         if self._aimed is None:
-            self._aimed = aiming(self.modifier_sources) + [
-                s for info in self.infos for s in info.aimed_sources
-            ]
+            self._aimed = aiming(self.modifier_sources) + aimed_within(self.infos)
         return self._aimed
 
     @property
@@ -218,9 +215,7 @@ class ForceNode:
         """The holders of aimed modifiers in the force entry, its infos and categories."""
         if self._aimed is None:
             self._aimed = (
-                aiming([self.raw])
-                + [s for info in self.infos for s in info.aimed_sources]
-                + [s for category in self.categories for s in category.aimed_sources]
+                aiming([self.raw]) + aimed_within(self.infos) + aimed_within(self.categories)
             )
         return self._aimed
 
@@ -317,9 +312,7 @@ class EntryNode(Merged):
         """The holders of aimed modifiers in the entry, its link and its infos (not its
         categories: modifiers may change those)."""
         if self._aimed is None:
-            self._aimed = aiming(self.modifier_sources) + [
-                s for info in self.infos for s in info.aimed_sources
-            ]
+            self._aimed = aiming(self.modifier_sources) + aimed_within(self.infos)
         return self._aimed
 
     @property
@@ -492,6 +485,11 @@ def iter_modifiers(holder: JsonDict) -> list[JsonDict]:
 def aiming(holders: list[JsonDict]) -> list[JsonDict]:
     """The holders with an aimed modifier (inside modifier groups too)."""
     return [h for h in holders if any(is_aimed(m) for m in iter_modifiers(h))]
+
+
+def aimed_within(nodes: Iterable[InfoNode | CategoryNode]) -> list[JsonDict]:
+    """The holders of aimed modifiers in each of the nodes, in order."""
+    return [holder for node in nodes for holder in node.aimed_sources]
 
 
 def is_aimed(modifier: JsonDict) -> bool:

@@ -445,14 +445,15 @@ def test_community_dwarven_holds_list_is_checked_by_our_hook(community_roster: R
 )
 def test_a_unit_without_magic_item_access_is_offered_no_banner(unit: str, banner: str) -> None:
     # T31, second half (digest line 489): the data offers banners only where the rules allow.
-    spec = one_force_spec(
-        "t9a3-he-force",
-        "t9a3-he",
-        [{"entryId": unit, "selections": [{"entryId": banner}]}],
-        {"t9a3-pts": 4500},
-    )
+    def unit_with(*options: str) -> dict[str, Any]:
+        selection = {"entryId": unit, "selections": [{"entryId": o} for o in options]}
+        return one_force_spec("t9a3-he-force", "t9a3-he", [selection], {POINTS: 4500})
+
+    # The unit is offered and the banner is the pack's: the refusal is not a misspelt id's.
+    assert spec_outcome(PACK, unit_with())["totals"][POINTS] > 0
+    assert banner in {node.get("id") for node in pack_nodes(PACK)}
     with pytest.raises(ListSpecError):
-        spec_outcome(PACK, spec)
+        spec_outcome(PACK, unit_with(banner))
 
 
 def _enchanted_weapon_codes(bearer: str, carried: list[str], named: list[str]) -> list[str]:
