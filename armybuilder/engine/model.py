@@ -212,11 +212,14 @@ class ForceNode:
 
     @property
     def aimed_sources(self) -> list[JsonDict]:
-        """The holders of aimed modifiers in the force entry, its infos and categories."""
+        """The holders of aimed modifiers in the force entry, its infos and category links.
+
+        Only the links: a category entry's own modifiers speak for each selection filed under
+        it, and a force that merely offers the category as a slot is not one of those.
+        """
         if self._aimed is None:
-            self._aimed = (
-                aiming([self.raw]) + aimed_within(self.infos) + aimed_within(self.categories)
-            )
+            links = [c.link for c in self.categories if c.link is not None]
+            self._aimed = aiming([self.raw, *links]) + aimed_within(self.infos)
         return self._aimed
 
 

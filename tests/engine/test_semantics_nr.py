@@ -562,6 +562,23 @@ def test_a_category_modifier_aimed_at_the_force_changes_its_constraint() -> None
     assert evaluate(roster).problems == []
 
 
+def test_a_force_linking_a_category_does_not_fire_the_category_entrys_modifiers() -> None:
+    # The category entry's modifier speaks for each selection filed under it; a force that
+    # merely offers the category as a slot is not one of them.
+    captain = unit("captain", categoryLinks=[{"id": "l", "targetId": "elite", "primary": True}])
+    raise_limit = {"type": "increment", "field": "squads-max", "value": "1", "scope": "force"}
+    slot = {"id": "fe-elite", "targetId": "elite", "primary": False}
+    roster, force = make_roster(
+        [unit("squad"), captain],
+        categoryEntries=[{"id": "elite", "name": "Elite", "modifiers": [raise_limit]}],
+        forceEntries=[force_limited_to_one_squad(categoryLinks=[slot])],
+    )
+    select(roster, force, "squad", "squad")
+    assert [p.code for p in evaluate(roster).problems] == [report.CONSTRAINT_MAX]
+    select(roster, force, "captain")
+    assert evaluate(roster).problems == []
+
+
 def test_a_category_a_modifier_adds_aims_its_modifiers_too() -> None:
     promote = {"type": "add", "field": "category", "value": "elite"}
     captain = unit("captain", modifiers=[{**promote, "conditions": [count_of("banner")]}])
