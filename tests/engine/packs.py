@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pytest
+
 from armybuilder.engine.closure import iter_nodes
 from armybuilder.engine.compile import Compiled, compile_documents
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.formats.reader import read_document
-from armybuilder.engine.listspec import build_roster, outcome
+from armybuilder.engine.listspec import ListSpecError, build_roster, outcome
 from armybuilder.engine.systems import HOOKS
 from tests.conftest import REPO_ROOT, SHARED
 
@@ -102,6 +104,17 @@ def nested_selection(path: Sequence[str], entry_id: str) -> JsonDict:
     for parent in reversed(path):
         selection = {"entryId": parent, "number": 1, "selections": [selection]}
     return selection
+
+
+def assert_not_offered(
+    game: str, spec_with: Callable[[list[JsonDict]], JsonDict], path: Sequence[str], entry_id: str
+) -> None:
+    """``entry_id`` cannot be selected under ``path``, although ``path`` itself builds, so the
+    refusal is the entry's own and not a misspelt parent's."""
+    if path:
+        spec_outcome(game, spec_with([nested_selection(path[:-1], path[-1])]))
+    with pytest.raises(ListSpecError):
+        spec_outcome(game, spec_with([nested_selection(path, entry_id)]))
 
 
 def spec_outcome(game: str, spec: JsonDict) -> dict[str, Any]:

@@ -6,11 +6,15 @@ from typing import Any
 
 import pytest
 
-from armybuilder.engine.listspec import ListSpecError
 from armybuilder.engine.systems import fantasy_warriors
 from armybuilder.engine.systems.fantasy_warriors import DRUMMER, HERO, POINTS, UNIT
 from armybuilder.engine.view import RosterView, SelectionView
-from tests.engine.packs import nested_selection, one_force_spec, spec_outcome
+from tests.engine.packs import (
+    assert_not_offered,
+    one_force_spec,
+    pack_nodes,
+    spec_outcome,
+)
 from tests.engine.systems import views
 
 PACK = "fantasy-warriors"
@@ -104,19 +108,26 @@ def test_command_value_costs_are_added_to_the_leader(value: int, cost: int) -> N
 
 
 @pytest.mark.parametrize(
-    ("path", "entry_id"),
+    ("path", "entry_id", "in_pack"),
     [
-        ([], "fw-dwarfs-crossbowmen"),  # FW-T20: a unit belongs to a Command
-        (["fw-dwarfs-condottiero"], "fw-cv-6"),  # FW-T10: no command value 6
-        (["fw-dwarfs-command", "fw-dwarfs-infantry"], "fw-dwarfs-infantry-quality-elite"),  # T17
-        (["fw-dwarfs-command", "fw-dwarfs-crossbowmen"], "fw-dwarfs-crossbowmen-quality-veteran"),
+        ([], "fw-dwarfs-crossbowmen", True),  # FW-T20: a unit belongs to a Command
+        (["fw-dwarfs-condottiero"], "fw-cv-6", False),  # FW-T10: no command value 6
+        # FW-T17: a quality upgrade the unit's entry does not offer (each exists elsewhere)
+        (["fw-dwarfs-command", "fw-dwarfs-infantry"], "fw-dwarfs-crossbowmen-quality-elite", True),
+        (["fw-dwarfs-command", "fw-dwarfs-crossbowmen"], "fw-orcs-infantry-quality-veteran", True),
     ],
 )
-def test_entries_the_rules_do_not_offer_cannot_be_selected(path: list[str], entry_id: str) -> None:
-    spec = _dwarf_condottiero([])
-    spec["forces"][0]["selections"].append(nested_selection(path, entry_id))
-    with pytest.raises(ListSpecError):
-        spec_outcome(PACK, spec)
+def test_entries_the_rules_do_not_offer_cannot_be_selected(
+    path: list[str], entry_id: str, in_pack: bool
+) -> None:
+    assert (entry_id in {node.get("id") for node in pack_nodes(PACK)}) is in_pack
+
+    def spec_with(selections: list[dict[str, Any]]) -> dict[str, Any]:
+        spec = _dwarf_condottiero([])
+        spec["forces"][0]["selections"].extend(selections)
+        return spec
+
+    assert_not_offered(PACK, spec_with, path, entry_id)
 
 
 def _dwarf_condottiero(children: list[dict[str, Any]]) -> dict[str, Any]:

@@ -13,7 +13,6 @@ from armybuilder.engine.closure import unresolved_links
 from armybuilder.engine.compile import compile_documents
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.formats import parse_xml
-from armybuilder.engine.listspec import ListSpecError
 from armybuilder.engine.roster import Roster
 from armybuilder.engine.systems import hook_for, the_9th_age_3rd
 from armybuilder.engine.systems.the_9th_age_3rd import (
@@ -26,6 +25,7 @@ from armybuilder.engine.systems.the_9th_age_3rd import (
 from armybuilder.engine.view import ProfileView, RosterView, SelectionView
 from tests.conftest import SHARED, require_shared
 from tests.engine.packs import (
+    assert_not_offered,
     compiled_pack,
     one_force_spec,
     pack_nodes,
@@ -445,15 +445,13 @@ def test_community_dwarven_holds_list_is_checked_by_our_hook(community_roster: R
 )
 def test_a_unit_without_magic_item_access_is_offered_no_banner(unit: str, banner: str) -> None:
     # T31, second half (digest line 489): the data offers banners only where the rules allow.
-    def unit_with(*options: str) -> dict[str, Any]:
-        selection = {"entryId": unit, "selections": [{"entryId": o} for o in options]}
-        return one_force_spec("t9a3-he-force", "t9a3-he", [selection], {POINTS: 4500})
-
-    # The unit is offered and the banner is the pack's: the refusal is not a misspelt id's.
-    assert spec_outcome(PACK, unit_with())["totals"][POINTS] > 0
     assert banner in {node.get("id") for node in pack_nodes(PACK)}
-    with pytest.raises(ListSpecError):
-        spec_outcome(PACK, unit_with(banner))
+    assert_not_offered(
+        PACK,
+        lambda selections: one_force_spec("t9a3-he-force", "t9a3-he", selections, {POINTS: 4500}),
+        [unit],
+        banner,
+    )
 
 
 def _enchanted_weapon_codes(bearer: str, carried: list[str], named: list[str]) -> list[str]:
