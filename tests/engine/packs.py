@@ -6,6 +6,7 @@ a test asserts it is empty and a failure names them)."""
 from __future__ import annotations
 
 import importlib
+import json
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -72,11 +73,36 @@ def compiled_pack(game: str) -> Compiled:
     return compile_documents(*pack_documents(game))
 
 
-def compiled_pack_for(game_system_id: str) -> Compiled:
+def pack_for(game_system_id: str) -> str:
+    """The shipped pack whose game system has this id."""
     for game in pack_names():
         if pack_documents(game)[0]["gameSystem"]["id"] == game_system_id:
-            return compiled_pack(game)
+            return game
     raise LookupError(f"no shipped pack has game system {game_system_id!r}")
+
+
+def compiled_pack_for(game_system_id: str) -> Compiled:
+    return compiled_pack(pack_for(game_system_id))
+
+
+def compiled_for_spec(spec: JsonDict) -> Compiled:
+    """The shipped pack a list spec names, plus the spec's own ``fixtureCatalogues``.
+
+    A fixture catalogue is test-only data for a worked example's situation that no shipped
+    army book holds (a hypothetical model exactly as the example describes it). It is inline
+    canonical JSON linking the shipped game system, read through the import path's checks
+    like a pack file, and compiled beside the pack's catalogues without touching the cached pack.
+    """
+    fixtures = spec.get("fixtureCatalogues") or []
+    if not fixtures:
+        return compiled_pack_for(spec["gameSystemId"])
+    game_system, catalogues = pack_documents(pack_for(spec["gameSystemId"]))
+    shipped = {c["catalogue"]["id"] for c in catalogues}
+    documents = [read_document(json.dumps(f).encode(), "fixture.cat.json") for f in fixtures]
+    clashing = [d["catalogue"]["id"] for d in documents if d["catalogue"]["id"] in shipped]
+    if clashing:
+        raise AssertionError(f"fixture catalogues reuse shipped catalogue ids: {clashing}")
+    return compile_documents(game_system, [*catalogues, *documents])
 
 
 def hook_module(game: str) -> ModuleType:

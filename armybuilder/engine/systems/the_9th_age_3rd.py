@@ -10,7 +10,9 @@ hook adds what needs arithmetic over the whole list or reading profiles:
 - the Talisman of the Void needs the army's total Channel to be 2 or less (an error, or a
   warning with list option ``talisman_of_the_void`` = ``warning``: digest 5.19);
 - optionally (list option ``general_required`` = ``yes``), the army must have a General:
-  the rules make it optional, the digest recommends a per-event toggle (digest 5.11).
+  the rules make it optional, the digest recommends a per-event toggle (digest 5.11);
+- a unit using Larger Bases records one new base size for all its models, within 100-125 %
+  of the width and 100-150 % of the length of its own Base profile, in steps of 5 mm.
 
 The list options are declared in the pack's game system (``listOptions``) with these values.
 
@@ -39,6 +41,13 @@ SPELL_PROFILE = "t9a3-pt-spell"
 GENERAL = "t9a3-general"
 TALISMAN_OF_THE_VOID = "t9a3-item-talisman-of-the-void"
 TALISMAN_CHANNEL_MAX = 2
+BASE_PROFILE = "t9a3-pt-base"
+LARGER_BASES = "t9a3-larger-bases"
+NEW_WIDTH = "t9a3-larger-bases-width"
+NEW_LENGTH = "t9a3-larger-bases-length"
+BASE_STEP_MM = 5
+WIDTH_MAX_PERCENT = 125
+LENGTH_MAX_PERCENT = 150
 
 # list option id -> its values, the default first
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -52,6 +61,8 @@ RULE_SPELL_COUNT = DIGEST.rule("2.10 Wizards: spells known", 184, 756)
 RULE_TALISMAN = DIGEST.rule("2.11 Talisman of the Void (digest 5.19: error or warning)", 240, 4357)
 RULE_GENERAL = DIGEST.rule("2.7 General (optional; digest 5.11 recommends a toggle)", 523, 3004)
 RULE_OPTIONS = DIGEST.rule("5 Edge cases and ambiguities", 511)
+RULE_ONE_BASE_SIZE = DIGEST.rule("2.13 Larger Bases: one base size for the whole unit", 258, 4144)
+RULE_BASE_SIZES = DIGEST.rule("2.13 Larger Bases: allowed base sizes", 259, 4146)
 
 
 def check(roster: RosterView) -> list[Problem]:
@@ -63,6 +74,7 @@ def check(roster: RosterView) -> list[Problem]:
         *_wizards(roster),
         *_talisman_of_the_void(roster, options["talisman_of_the_void"]),
         *_general_required(roster, options["general_required"]),
+        *_larger_bases(roster),
     ]
 
 
@@ -180,4 +192,60 @@ def _general_required(roster: RosterView, required: str) -> Iterator[Problem]:
         "This list is played with a mandatory General, and has none.",
         RULE_GENERAL,
         entry_id=GENERAL,
+    )
+
+
+def _larger_bases(roster: RosterView) -> Iterator[Problem]:
+    for unit in _units(roster):
+        records = [s for s in unit.walk() if s.base_entry_id == LARGER_BASES]
+        if not records:
+            continue
+        sizes = sorted({(_recorded(r, NEW_WIDTH), _recorded(r, NEW_LENGTH)) for r in records})
+        if len(sizes) > 1:
+            listed = ", ".join(f"{w}x{length}" for w, length in sizes)
+            yield selection_problem(
+                unit,
+                "t9a.larger_bases.mixed_sizes",
+                f"{unit.name} records base sizes {listed}: all its models share one size.",
+                RULE_ONE_BASE_SIZE,
+            )
+        width = _number(unit, BASE_PROFILE, "Width")
+        length = _number(unit, BASE_PROFILE, "Length")
+        if not (width and length):
+            yield selection_problem(
+                unit,
+                "t9a.larger_bases.original_unknown",
+                f"No source gives the base size of {unit.name} as taken, so its new base "
+                "size cannot be checked.",
+                RULE_BASE_SIZES,
+                severity=WARNING,
+            )
+            continue
+        for new_width, new_length in sizes:
+            # a missing record (0) is reported by the data's own minimum
+            if new_width and not _allowed(new_width, width, WIDTH_MAX_PERCENT):
+                yield _size_problem(unit, "width", new_width, width, WIDTH_MAX_PERCENT)
+            if new_length and not _allowed(new_length, length, LENGTH_MAX_PERCENT):
+                yield _size_problem(unit, "length", new_length, length, LENGTH_MAX_PERCENT)
+
+
+def _recorded(record: SelectionView, entry_id: str) -> int:
+    """A size record's millimetres: the number of its selection."""
+    return sum(c.number for c in record.children if c.base_entry_id == entry_id)
+
+
+def _allowed(new: int, original: int, max_percent: int) -> bool:
+    return new % BASE_STEP_MM == 0 and original <= new and 100 * new <= max_percent * original
+
+
+def _size_problem(
+    unit: SelectionView, side: str, new: int, original: int, max_percent: int
+) -> Problem:
+    return selection_problem(
+        unit,
+        f"t9a.larger_bases.{side}",
+        f"{unit.name}: a new base {side} of {new} mm is not allowed; it must be "
+        f"{original}-{original * max_percent // 100} mm (100-{max_percent} % of the original "
+        f"{original} mm) and a multiple of {BASE_STEP_MM} mm.",
+        RULE_BASE_SIZES,
     )

@@ -16,6 +16,10 @@ from armybuilder.engine.formats import parse_xml
 from armybuilder.engine.roster import Roster
 from armybuilder.engine.systems import hook_for, the_9th_age_3rd
 from armybuilder.engine.systems.the_9th_age_3rd import (
+    BASE_PROFILE,
+    LARGER_BASES,
+    NEW_LENGTH,
+    NEW_WIDTH,
     PATH_PROFILE,
     SPELL_PROFILE,
     TALISMAN_OF_THE_VOID,
@@ -186,6 +190,56 @@ def test_a_general_is_optional_unless_the_list_option_requires_one(
     assert _codes(_roster(selections, options=options)) == codes
 
 
+def _larger_bases(width: int, length: int) -> SelectionView:
+    return _sel(LARGER_BASES, _sel(NEW_WIDTH, number=width), _sel(NEW_LENGTH, number=length))
+
+
+def _unit_on_bases(original: tuple[int, int] | None, *sizes: tuple[int, int]) -> SelectionView:
+    profiles = ()
+    if original is not None:
+        profiles = (views.profile(BASE_PROFILE, {"Width": original[0], "Length": original[1]}),)
+    return _sel("unit", *(_larger_bases(*size) for size in sizes), profiles=profiles)
+
+
+@pytest.mark.parametrize(
+    ("original", "size", "codes"),
+    [
+        ((25, 25), (25, 25), []),  # T38: widths 25, 30; lengths 25, 30, 35
+        ((25, 25), (30, 35), []),
+        ((25, 25), (35, 25), ["t9a.larger_bases.width"]),
+        ((25, 25), (25, 40), ["t9a.larger_bases.length"]),
+        ((25, 25), (27, 25), ["t9a.larger_bases.width"]),
+        ((25, 50), (30, 75), []),  # T39: widths {25, 30}; lengths {50..75}
+        ((25, 50), (25, 80), ["t9a.larger_bases.length"]),
+        ((25, 50), (20, 45), ["t9a.larger_bases.length", "t9a.larger_bases.width"]),
+        ((20, 20), (25, 30), []),
+        ((20, 20), (25, 0), []),  # the data's own minimum reports the missing length
+    ],
+)
+def test_larger_bases_allow_125_percent_width_and_150_percent_length_in_5_mm_steps(
+    original: tuple[int, int], size: tuple[int, int], codes: list[str]
+) -> None:
+    assert _codes(_roster([_unit_on_bases(original, size)])) == codes
+
+
+def test_a_unit_with_larger_bases_shares_one_base_size() -> None:  # T41
+    assert _codes(_roster([_unit_on_bases((25, 50), (25, 50), (25, 50))])) == []
+    assert _codes(_roster([_unit_on_bases((25, 50), (25, 50), (30, 60))])) == [
+        "t9a.larger_bases.mixed_sizes"
+    ]
+
+
+def test_larger_bases_without_a_known_original_size_are_a_warning() -> None:
+    problems = the_9th_age_3rd.check(_roster([_unit_on_bases(None, (25, 50))]))
+    assert [(p.code, p.severity) for p in problems] == [
+        ("t9a.larger_bases.original_unknown", "warning")
+    ]
+
+
+def test_units_without_larger_bases_keep_their_bases() -> None:
+    assert _codes(_roster([_unit_on_bases(None)])) == []
+
+
 def test_every_problem_cites_the_digest() -> None:
     roster = _roster([_wizard(_level(*ADEPT), None)], spent=0, options={"general_required": "yes"})
     rules = [p.rule for p in the_9th_age_3rd.check(roster)]
@@ -198,6 +252,14 @@ def test_the_hook_is_registered_for_the_community_game_system_too() -> None:
 
 
 # ----------------------------------------------------------------------------------- the pack
+
+
+def test_worked_example_fixtures_stay_out_of_the_shipped_pack() -> None:
+    # T22, T23, T25, T28, T29, T38, T39, T41 use vector-local fixture catalogues instead
+    assert [n["id"] for n in pack_nodes(PACK) if "fixture" in str(n.get("id", ""))] == []
+    assert {"t9a3-item-sigil-of-protection", "t9a3-item-heros-heart"} <= {
+        str(n.get("id")) for n in pack_nodes(PACK)
+    }
 
 
 def test_every_catalogue_offers_at_least_ten_root_entries() -> None:
