@@ -7,22 +7,38 @@ character versions share an identity category, jack marshals and attachments are
 
 This hook adds what depends on list options or needs a computed message: the Grand Battle
 warcaster reading (digest E1), the standard points of each level, unused warjack points,
-Mercenary-only armies and the Mangled Metal scenario.
+Mercenary-only armies and their contracts, and the Mangled Metal scenario.
+
+A Mercenary contract is a root selection in the "Mercenary Contract" category (the data allows
+one per army). An army whose warcasters are all Mercenaries is a contract army and must take one
+(WM-R03; digest E12's policy). A contract whose terms the sources give also links the hidden
+category its members carry; in its army every Mercenary must carry it, and a faction model that
+carries it is an ally (WM-R46). A contract with no such category is known only in part: who works
+for it goes unchecked.
 
 A team game (WM-R48) is one roster whose forces are the teammates' armies: the data's
 roster-wide character uniqueness is then the team's, and field allowance stays per force, so per
 player. Under the ``team_game`` option the roster's limit is the team's total and each player's
-army gets an equal share of it (the digest infers points per player).
+army gets an equal share of it (the digest infers points per player). A team of contract armies
+uses one contract (WM-R48).
+
+A theme force (WM-R47) is a root selection in the "Theme Force" category. The data says who it
+is for and how many warcasters it allows (error modifiers), and what it may include: its own
+other categories, which every model it allows carries. Each of its ``<entry id>-tier-<n>`` rules
+is shown while that tier's own requirement holds (tier 1's is the model list, checked here).
+Tiers are cumulative (WM-R47, E15): the hook grants tier n only when tiers 1..n all hold. Epic
+warjack bonds (WM-R43) are data alone: an upgrade on a warjack naming its warcaster.
 """
 
 from __future__ import annotations
 
-from armybuilder.engine.report import WARNING, Problem
+from armybuilder.engine.report import INFO, WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
     force_problem,
     forces_over_share,
     read_options,
+    roster_problem,
     selection_problem,
 )
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
@@ -31,9 +47,12 @@ ARMY_POINTS = "wmk2-pts"
 WARJACK_POINTS_LOST = "wmk2-lost"
 WARCASTER = "wmk2-cat-warcaster"
 MERCENARY = "wmk2-cat-mercenary"
+CONTRACT = "wmk2-cat-contract"
 GRAND_BATTLE = "wmk2-force-grand-battle"
 APOCALYPSE = "wmk2-force-apocalypse"
 APOCALYPSE_MIN_POINTS = 200
+THEME_FORCE = "wmk2-cat-theme-force"
+WARJACK = "wmk2-cat-warjack"
 
 # Standard army points per encounter level (WM-R07); Apocalypse is open-ended from 200.
 STANDARD_POINTS: dict[str, tuple[int, ...]] = {
@@ -64,8 +83,16 @@ RULE_GRAND_BATTLE = DIGEST.rule("5 E1 Grande Battaglia: 1 or 2 warcasters", 653,
 RULE_SCENARIO = DIGEST.rule("2.1 WM-R05 Scenarios may change army building", 106, 1071)
 RULE_WARJACK_POINTS = DIGEST.rule("2.3 WM-R09 Unspent warjack points are lost", 137, 1087)
 RULE_MERCENARY_ONLY = DIGEST.rule("2.12 WM-R44 Mercenary-only warcasters", 337, 5312)
+RULE_CONTRACT_REQUIRED = DIGEST.rule(
+    "2.1 WM-R03 All-Mercenary armies need a contract (E12: Mercenary-only warcasters)", 96, 1066
+)
+RULE_CONTRACT_MEMBERS = DIGEST.rule("2.12 WM-R46 Contract armies and allies", 345, 5025)
+RULE_CONTRACT_ARMY = DIGEST.rule("2.16 An army is a faction, or Mercenary with one contract", 396)
+RULE_TEAM_CONTRACT = DIGEST.rule("2.14 WM-R48 An all-Mercenary team uses one contract", 367, 1327)
 RULE_MANGLED_METAL = DIGEST.rule("2.15 WM-R50 Metallo Martoriato (Mangled Metal)", 376, 6112)
 RULE_TEAM_POINTS = DIGEST.rule("2.14 WM-R48 Team games: points per player (inferred)", 370, 1322)
+RULE_THEME_MODELS = DIGEST.rule("2.13 WM-R47 A theme force's tiers limit its models", 356, 5326)
+RULE_THEME_TIERS = DIGEST.rule("2.13 WM-R47 Theme force tiers are cumulative", 357, 5328)
 
 
 def check(roster: RosterView) -> list[Problem]:
@@ -78,11 +105,14 @@ def check(roster: RosterView) -> list[Problem]:
         problems += forces_over_share(
             roster.forces, ARMY_POINTS, army_limit, "wmh.team.army_points", RULE_TEAM_POINTS
         )
+    if options[TEAM_GAME] == "yes":
+        problems += _team_contract(roster)
     for force in roster.all_forces():
         problems += _level_points(force, army_limit)
         problems += _grand_battle(force, options[GRAND_BATTLE_WARCASTERS])
         problems += _unused_warjack_points(force)
-        problems += _mercenary_only(force)
+        problems += _mercenary_army(force)
+        problems += _theme_forces(force)
         if options[SCENARIO] == MANGLED_METAL:
             problems += _mangled_metal(force)
     return problems
@@ -148,21 +178,160 @@ def _unused_warjack_points(force: ForceView) -> list[Problem]:
     ]
 
 
-def _mercenary_only(force: ForceView) -> list[Problem]:
-    """If every warcaster is a Mercenary, only Mercenary models may be included (WM-R44)."""
+def _is_mercenary_army(force: ForceView) -> bool:
     casters = _warcasters(force)
-    if not casters or not all(c.has_category(MERCENARY) for c in casters):
+    return bool(casters) and all(c.has_category(MERCENARY) for c in casters)
+
+
+def _contracts(force: ForceView) -> list[SelectionView]:
+    return [s for s in force.selections if s.has_category(CONTRACT)]
+
+
+def _mercenary_army(force: ForceView) -> list[Problem]:
+    """If every warcaster is a Mercenary, only Mercenary models may be included (WM-R44) and the
+    army is a contract army (WM-R03, E12): it takes a contract, its Mercenaries work for it, and
+    the faction models the contract hires (allies, WM-R46) count as Mercenaries."""
+    contracts = _contracts(force)
+    if not _is_mercenary_army(force):
+        return [
+            selection_problem(
+                c,
+                "wmh.mercenary.contract_unexpected",
+                f"{c.name} is a Mercenary contract, and this army has a faction warcaster.",
+                RULE_CONTRACT_ARMY,
+            )
+            for c in contracts
+        ]
+    problems: list[Problem] = []
+    if not contracts:
+        problems.append(
+            force_problem(
+                force,
+                "wmh.mercenary.contract_required",
+                "This army's only warcasters are Mercenaries: it is a contract army and must "
+                "choose a Mercenary contract.",
+                RULE_CONTRACT_REQUIRED,
+            )
+        )
+    terms = _terms(contracts)
+    for s in force.selections:
+        if s.has_category(CONTRACT) or (terms is not None and s.has_category(terms[1])):
+            continue
+        if not s.has_category(MERCENARY):
+            problems.append(
+                selection_problem(
+                    s,
+                    "wmh.mercenary.only_mercenaries",
+                    f"{s.name} is not a Mercenary, and this army's only warcasters are "
+                    "Mercenaries.",
+                    RULE_MERCENARY_ONLY,
+                )
+            )
+        elif terms is not None:
+            problems.append(
+                selection_problem(
+                    s,
+                    "wmh.mercenary.contract_member",
+                    f"{s.name} does not work for the {terms[0]} contract.",
+                    RULE_CONTRACT_MEMBERS,
+                )
+            )
+    return problems
+
+
+def _terms(contracts: list[SelectionView]) -> tuple[str, str] | None:
+    """The army's contract and the category its members carry, where the data gives one; more
+    than one contract is the data's error, and the first one's terms apply."""
+    for contract in contracts[:1]:
+        for category in contract.categories:
+            if category.entry_id != CONTRACT:
+                return contract.name, category.entry_id
+    return None
+
+
+def _team_contract(roster: RosterView) -> list[Problem]:
+    """A team whose armies are all Mercenary armies uses one contract (WM-R48)."""
+    if not roster.forces or not all(_is_mercenary_army(f) for f in roster.forces):
+        return []
+    chosen = {c.base_entry_id: c.name for f in roster.forces for c in _contracts(f)}
+    if len(chosen) < 2:
         return []
     return [
-        selection_problem(
-            s,
-            "wmh.mercenary.only_mercenaries",
-            f"{s.name} is not a Mercenary, and this army's only warcasters are Mercenaries.",
-            RULE_MERCENARY_ONLY,
+        roster_problem(
+            roster,
+            "wmh.team.contract",
+            "An all-Mercenary team uses one contract; its armies use "
+            f"{', '.join(sorted(chosen.values()))}.",
+            RULE_TEAM_CONTRACT,
         )
-        for s in force.selections
-        if not s.has_category(MERCENARY)
     ]
+
+
+def _theme_forces(force: ForceView) -> list[Problem]:
+    """Each theme force: the models it does not allow, and the tier the army achieves."""
+    problems: list[Problem] = []
+    for theme in force.selections:
+        if not theme.has_category(THEME_FORCE):
+            continue
+        outsiders = theme_force_outsiders(force, theme)
+        problems += [
+            selection_problem(
+                model,
+                "wmh.theme_force.model",
+                f"{theme.name} does not include {model.name}.",
+                RULE_THEME_MODELS,
+            )
+            for model in outsiders
+        ]
+        met = tiers_met(theme, models_allowed=not outsiders)
+        tier = achieved_tier(met)
+        problems.append(
+            selection_problem(
+                theme,
+                "wmh.theme_force.tier",
+                f"{theme.name}: tier {tier} achieved.",
+                RULE_THEME_TIERS,
+                severity=INFO,
+            )
+        )
+        if skipped := sorted(n for n in met if n > tier):
+            problems.append(
+                selection_problem(
+                    theme,
+                    "wmh.theme_force.tier_not_granted",
+                    f"{theme.name}: the requirements of tier(s) {', '.join(map(str, skipped))} "
+                    f"are met but not those of tier {tier + 1}, so their benefits are not granted.",
+                    RULE_THEME_TIERS,
+                    severity=WARNING,
+                )
+            )
+    return problems
+
+
+def theme_force_outsiders(force: ForceView, theme: SelectionView) -> list[SelectionView]:
+    """The army's models (root models and units, and warjacks under their controllers) that
+    carry none of the theme force's own categories. Attachments and options go with their unit
+    (WM-R37)."""
+    allowed = [c.entry_id for c in theme.categories if c.entry_id != THEME_FORCE]
+    models = [s for s in force.selections if s.type != "upgrade"]
+    models += [jack for s in models for jack in s.children if jack.has_category(WARJACK)]
+    return [m for m in models if not any(m.has_category(c) for c in allowed)]
+
+
+def tiers_met(theme: SelectionView, *, models_allowed: bool) -> set[int]:
+    """The tiers whose own requirements hold: those whose rule the data shows, tier 1 only
+    when the army includes nothing the theme force does not allow."""
+    prefix = f"{theme.base_entry_id}-tier-"
+    met = {int(r.id.removeprefix(prefix)) for r in theme.rules if r.id.startswith(prefix)}
+    return met if models_allowed else met - {1}
+
+
+def achieved_tier(met: set[int]) -> int:
+    """The highest tier n whose requirements hold together with those of every tier before."""
+    tier = 0
+    while tier + 1 in met:
+        tier += 1
+    return tier
 
 
 def _mangled_metal(force: ForceView) -> list[Problem]:

@@ -11,6 +11,7 @@ from armybuilder.engine.systems import warmachine_mk2
 from armybuilder.engine.systems.warmachine_mk2 import (
     APOCALYPSE,
     ARMY_POINTS,
+    CONTRACT,
     GRAND_BATTLE,
     MERCENARY,
     WARCASTER,
@@ -32,6 +33,8 @@ PACK = "warmachine-mk2"
 SKIRMISH = "wmk2-force-skirmish"
 WARJACK_POINTS = "wmk2-wjp"
 CYGNAR, KHADOR, CRYX = "wmk2-cygnar", "wmk2-khador", "wmk2-cryx"
+RETRIBUTION = "wmk2-retribution"
+HIGHBORN_MEMBERS = "wmk2-cat-works-for-highborn-covenant"
 
 
 # ------------------------------------------------------------------ the hook, hand-built views
@@ -45,6 +48,12 @@ def _selection(entry_id: str, *categories: str, lost: float = 0) -> SelectionVie
 
 def _caster(name: str = "caster", *more: str, lost: float = 0) -> SelectionView:
     return _selection(name, WARCASTER, *more, lost=lost)
+
+
+def _contract(name: str, *members: str) -> SelectionView:
+    """A contract selection; ``members`` is the category of those who work for it, where the
+    sources give the contract's terms."""
+    return views.selection(name, categories=(CONTRACT, *members), kind="upgrade")
 
 
 def _roster(
@@ -99,7 +108,12 @@ def test_unspent_warjack_points_are_a_warning_on_the_warcaster() -> None:
 
 def test_mercenary_only_warcasters_allow_only_mercenaries() -> None:  # T14
     roster = _roster(
-        [_caster("bartolo", MERCENARY), _selection("trenchers"), _selection("thor", MERCENARY)]
+        [
+            _contract("four-star"),
+            _caster("bartolo", MERCENARY),
+            _selection("trenchers"),
+            _selection("thor", MERCENARY),
+        ]
     )
     problems = warmachine_mk2.check(roster)
     assert [(p.code, p.owner_id) for p in problems] == [
@@ -112,6 +126,49 @@ def test_a_faction_warcaster_lifts_the_mercenary_restriction() -> None:  # T14
         [_caster("bartolo", MERCENARY), _caster("stryker"), _selection("trenchers")], limit=None
     )
     assert _codes(roster) == ["wmh.encounter_level.points"]
+
+
+def test_a_mercenary_army_must_choose_a_contract() -> None:  # WM-R03, E12
+    army = [_caster("bartolo", MERCENARY), _selection("thor", MERCENARY)]
+    assert _codes(_roster(army)) == ["wmh.mercenary.contract_required"]
+    assert _codes(_roster([*army, _contract("four-star")])) == []
+    # The data allows one contract per army; a second one's terms are never read.
+    assert _codes(_roster([*army, _contract("four-star"), _contract("highborn", "members")])) == []
+
+
+def test_a_contract_army_takes_only_models_that_work_for_its_contract() -> None:  # WM-R46
+    roster = _roster(
+        [
+            _contract("highborn", HIGHBORN_MEMBERS),
+            _caster("bartolo", MERCENARY, HIGHBORN_MEMBERS),
+            _selection("orin", MERCENARY),
+            _selection("precursors", HIGHBORN_MEMBERS),  # an ally: a faction model it hires
+            _selection("trenchers"),
+        ]
+    )
+    assert [(p.code, p.owner_id) for p in warmachine_mk2.check(roster)] == [
+        ("wmh.mercenary.contract_member", "s-orin"),
+        ("wmh.mercenary.only_mercenaries", "s-trenchers"),
+    ]
+
+
+def test_a_contract_known_in_part_leaves_its_membership_unchecked() -> None:  # E13
+    roster = _roster([_contract("four-star"), _caster("bartolo", MERCENARY), _selection("orin")])
+    assert _codes(roster) == ["wmh.mercenary.only_mercenaries"]
+    roster = _roster(
+        [_contract("four-star"), _caster("bartolo", MERCENARY), _selection("orin", MERCENARY)]
+    )
+    assert _codes(roster) == []
+
+
+@pytest.mark.parametrize(
+    "casters",
+    [[_caster("stryker")], [_caster("stryker"), _caster("bartolo", MERCENARY)], []],
+)
+def test_only_a_mercenary_army_takes_a_contract(casters: list[SelectionView]) -> None:
+    roster = _roster([*casters, _contract("highborn", HIGHBORN_MEMBERS)])
+    codes = _codes(roster)
+    assert codes.count("wmh.mercenary.contract_unexpected") == 1
 
 
 @pytest.mark.parametrize(
@@ -136,15 +193,20 @@ def test_unknown_options_are_reported() -> None:
 # -------------------------------------------------------------------------------- the pack
 
 
-def test_the_playable_factions_are_cryx_cygnar_and_khador() -> None:
+def test_the_full_factions_are_cryx_cygnar_and_khador() -> None:
     _, catalogues = pack_documents(PACK)
-    playable = [c["catalogue"]["name"] for c in catalogues if not c["catalogue"]["library"]]
-    assert sorted(playable) == ["Cryx", "Cygnar", "Khador"]
+    playable = {c["catalogue"]["name"]: c["catalogue"] for c in catalogues}
+    playable = {name: body for name, body in playable.items() if not body["library"]}
+    partial = {name for name in playable if name.endswith("(partial)")}
+    assert sorted(playable.keys() - partial) == ["Cryx", "Cygnar", "Khador"]
+    # A faction with too few entries for a full army says so in its name and its readme.
+    assert partial == {"Retribution of Scyrah (partial)"}
+    assert playable["Retribution of Scyrah (partial)"]["readme"].startswith("PARTIAL")
 
 
 def test_warjacks_are_offered_only_to_a_controller() -> None:  # WM-R16
     compiled = compiled_pack(PACK)
-    for catalogue in (CYGNAR, KHADOR, CRYX):
+    for catalogue in (CYGNAR, KHADOR, CRYX, RETRIBUTION):
         roots = compiled.root_entries(catalogue)
         assert roots
         assert not [n.name for n in roots if any(c.id == "wmk2-cat-warjack" for c in n.categories)]
@@ -169,6 +231,9 @@ def test_warjacks_are_offered_only_to_a_controller() -> None:  # WM-R16
         # WM-R02: a Mercenary joins only factions it works for.
         (CYGNAR, [], "wmk2-merc-orin-midwinter-rogue-inquisitor"),  # Khador and Cryx only
         (CRYX, [], "wmk2-merc-thor-steinhammer"),  # Cygnar and Khador only
+        (RETRIBUTION, [], "wmk2-merc-thor-steinhammer"),
+        (RETRIBUTION, ["wmk2-ret-adeptis-rahn"], "wmk2-merc-mule"),
+        (RETRIBUTION, ["wmk2-ret-adeptis-rahn"], "wmk2-kho-berserker"),
         # WM-R16: a warjack cannot be fielded without a controller.
         (CYGNAR, [], "wmk2-cyg-defender"),
     ],
@@ -183,6 +248,18 @@ def test_entries_the_rules_do_not_offer_cannot_be_selected(
         path,
         entry_id,
     )
+
+
+@pytest.mark.parametrize(
+    "contracts", [["highborn-covenant", "four-star"], ["four-star", "four-star"]]
+)
+def test_an_army_takes_at_most_one_contract(contracts: list[str]) -> None:  # digest 2.16
+    bartolo = nested_selection(["wmk2-cyg-hire-captain-bartolo-montador"], "wmk2-merc-vanguard")
+    chosen = [{"entryId": f"wmk2-contract-{c}", "number": 1} for c in contracts]
+    spec = one_force_spec(SKIRMISH, CYGNAR, [*chosen, bartolo], {ARMY_POINTS: 25})
+    assert spec_outcome(PACK, spec)["codes"] == ["wmh.mercenary.one_contract"]
+    spec = one_force_spec(SKIRMISH, CYGNAR, [*chosen[:1], bartolo], {ARMY_POINTS: 25})
+    assert spec_outcome(PACK, spec)["codes"] == []
 
 
 @pytest.mark.parametrize(
@@ -253,7 +330,12 @@ def test_a_team_shares_its_limit_equally_between_its_players() -> None:
 )
 def test_teammates_field_each_character_once(first: str, second: str) -> None:  # T08
     def army(caster: str) -> dict[str, Any]:
-        selection = nested_selection([f"wmk2-cyg-{caster}"], "wmk2-cyg-defender")
+        path = [f"wmk2-cyg-{caster}", "wmk2-cyg-defender"]
+        if caster in ("lord-commander-stryker", "major-victoria-haley"):
+            # an epic warcaster with Warjack Bond names its bonded warjack (T19)
+            selection = nested_selection(path, f"wmk2-cyg-bond-{caster}")
+        else:
+            selection = nested_selection(path[:1], path[1])
         return {"forceEntryId": SKIRMISH, "catalogueId": CYGNAR, "selections": [selection]}
 
     spec: dict[str, Any] = {
