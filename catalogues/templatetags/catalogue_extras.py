@@ -9,6 +9,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
+from armybuilder.engine.systems.common import ENTERED_COST_RULE_SUFFIX
 from catalogues.models import Entry, Revision
 from catalogues.selectors import ComparedEntry, CostType
 
@@ -53,6 +54,17 @@ def entry_costs(
         )
         for type_id in order
         if type_id not in hidden and not (skip_zero and not by_type[type_id].get("value"))
+    ]
+
+
+@register.simple_tag
+def entered_cost_rules(entry: Entry) -> list[dict[str, Any]]:
+    """The entry's rules saying that the player enters its cost (no source gives it): shown
+    beside its costs, so a missing cost reads as theirs to enter, not as free."""
+    return [
+        rule
+        for rule in entry.rules or []
+        if str(rule.get("id", "")).endswith(ENTERED_COST_RULE_SUFFIX)
     ]
 
 

@@ -1,14 +1,17 @@
 """Battleground: Fantasy Warfare (rules v2.2): the army rules that list options switch.
 
 The data (``catalogues/data/battleground``) carries the points limit, the unit tiers (core,
-elite, other) as categories and the pre-game command-card purchases. The core and elite
-limits live here because the optional rule "Libertà di Costruzione dell'Esercito" switches them
-off and the elite limit has three readings (digest §5 E2), and the data model has no way to
-condition a constraint on a list option. The single-race rule lives here because races are
-catalogues, so it is a check across forces.
+elite, other) as categories and the pre-game command-card purchases. A unit's cost is printed on
+its card and is in no source we have (BG-4), so the player enters it; the hook reports each unit
+still without one (info ``bg.cost.not_entered``). The core and elite limits live here because
+the optional rule "Libertà di Costruzione dell'Esercito" switches them off and the elite limit
+has three readings (digest §5 E2), and the data model has no way to condition a constraint on a
+list option. The single-race rule lives here because races are catalogues, so it is a check
+across forces.
 
 Both limits are counted on the agreed points limit, not on the points spent (digest E4), and
-round down (E3). Without a points limit there is nothing to count them on, so they are skipped.
+round down (E3), so they hold whether or not the printed costs have been entered. Without a
+points limit there is nothing to count them on, so they are skipped.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Iterable
 from armybuilder.engine.report import WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
+    costs_not_entered,
     force_problem,
     per_points,
     read_options,
@@ -33,6 +37,8 @@ CORE = "bg-cat-core"
 ELITE = "bg-cat-elite"
 POINTS_PER_CORE = 500
 POINTS_PER_ELITE = 1000
+PRINTED_COST = "bg-printed-cost"  # the shared upgrade the player counts up to the card's cost
+PRINTED_COST_RULE = "bg-entered-cost"  # the shared rule every unit card links
 
 # Must match the "listOptions" the game system declares (a pack test compares them).
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -44,14 +50,24 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 CORE_RULE = DIGEST.rule("2.4 Core and elite units (BG-10)", 105, 695)
 ELITE_RULE = DIGEST.rule("2.4 Core and elite units (BG-11)", 106, 697)
 ELITE_READINGS_RULE = DIGEST.rule("5 E2 How many elite units", 215, 699)
+COST_RULE = DIGEST.rule("2.1 Points limit and budget (BG-4)", 78, 45)
 SINGLE_RACE_RULE = DIGEST.rule("2.2 Selection of units (BG-6)", 85, 65)
 SMALL_GAME_RULE = DIGEST.rule("5 E3 Rounding for core and command actions", 223)
 OPTIONS_RULE = DIGEST.rule("5 E9 Optional rules are chosen per game", 235, 1102)
 
 
 def check(roster: RosterView) -> list[Problem]:
-    """Single race, core minimum and elite maximum, as the roster's list options read them."""
+    """Single race, core minimum and elite maximum, as the roster's list options read them, and
+    the units whose printed cost is still to be entered."""
     options, problems = read_options(roster, OPTIONS, "bg.option.invalid", OPTIONS_RULE)
+    problems += costs_not_entered(
+        roster,
+        PRINTED_COST_RULE,
+        PRINTED_COST,
+        "bg.cost.not_entered",
+        "the points printed on its card",
+        COST_RULE,
+    )
     problems += _single_race(roster, options["multiplayer"] == "on")
     limit = roster.cost_limit(POINTS)
     if limit is None:

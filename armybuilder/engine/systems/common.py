@@ -1,5 +1,11 @@
 """What every game hook needs, so each hook states only its own game's rules: rule references,
-list options, "one per N points" allowances and problems.
+list options, "one per N points" allowances, costs the player enters, and problems.
+
+A cost no source gives is never invented: the entry offers a shared upgrade worth one point
+per count, whose count the player sets to the value printed on their card or army list, and
+links a shared rule saying so, whose id ends in ``ENTERED_COST_RULE_SUFFIX`` (the pages show it
+beside the entry's costs). ``costs_not_entered`` reports each such selection still without a
+value, as an info.
 
 A game declares its list options as ``{name: allowed values}``, the first value being the
 digest's recommended reading (the default); a number option (``"type": "number"``) declares no
@@ -19,10 +25,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from armybuilder.engine.report import ERROR, Problem
+from armybuilder.engine.report import ERROR, INFO, Problem
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 
 Rule = Mapping[str, Any]
+
+# The id suffix of a shared rule saying that an entry's cost is entered by the player.
+ENTERED_COST_RULE_SUFFIX = "-entered-cost"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +103,27 @@ def forces_over_share(
         )
         for force in forces
         if (spent := force.total_cost(type_id)) > share
+    ]
+
+
+def costs_not_entered(
+    roster: RosterView, rule_id: str, cost_entry_id: str, code: str, what: str, rule: Rule
+) -> list[Problem]:
+    """An info per selection whose cost no source we have gives, so the player enters it (the
+    selection carries the rule ``rule_id`` and offers ``cost_entry_id``, one point per count),
+    and has not entered it yet. Info, not an error: the list may be legal, but the points
+    total leaves that cost out until it is entered."""
+    return [
+        selection_problem(
+            selection,
+            code,
+            f"{selection.name}: enter {what}; until then the points total leaves it out.",
+            rule,
+            severity=INFO,
+        )
+        for selection in roster.all_selections()
+        if any(r.id == rule_id for r in selection.rules)
+        and not any(c.base_entry_id == cost_entry_id for c in selection.children)
     ]
 
 

@@ -8,27 +8,40 @@ here: heroes per 500 points (on the limit or on the points spent, digest E7) and
 unit (one, or any number, digest E6). So does a comparison of two child counts: a unit's
 special characters are some of its figures (digest FW-21), so there cannot be more of them.
 
+The army lists are not in our source (digest §0), so the base cost of most characters and some
+troops' points per figure are entered by the player (``costs_not_entered``, info
+``fw.cost.not_entered``); the costs the rules give (command values, magic points, special
+characters, talismans) are data added on top of the entered value.
+
 A multiplayer side (FW-43, FW-44) is one roster whose forces are its players' armies, and whose
-limit is the side's total: every army is worth the same points, and a side with fewer armies
-is topped up to the other side's total. The ``opposing_armies`` option says how many armies the
-other side fields, so the hook can tell each army's share (or the top-up) from the limit.
+limit is the side's total: every army is worth the points the players agreed, and a side with
+fewer armies is topped up to the other side's total. The ``opposing_armies`` option says how
+many armies the other side fields, ``points_per_army`` the agreed points ("1.000 punti a testa",
+FW-2). The hook cannot move the limit the engine checks and the pages show, so a limit that is
+not the side's total is an error naming the right one; without ``points_per_army`` the limit is
+read as the side's total, already topped up. Each army counts its own heroes on its own points
+(E8), as the data counts its own Condottiero, soothsayers and talismans (force-scoped
+constraints); an army of a topped-up side counts on an even share of the side's total, since
+the rules leave the top-up's spread to the side.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from armybuilder.engine.report import INFO, Problem
 from armybuilder.engine.systems.common import (
     Digest,
     Rule,
+    costs_not_entered,
+    force_problem,
     forces_over_share,
     per_points,
     read_options,
     roster_problem,
     selection_problem,
 )
-from armybuilder.engine.view import RosterView, SelectionView
+from armybuilder.engine.view import ForceView, RosterView, SelectionView
 
 DIGEST = Digest("fantasy-warriors", "fantasy-warriors.md", "004_7414ab40a2696895.txt")
 POINTS = "fw-pts"
@@ -37,12 +50,18 @@ UNIT = "fw-cat-unit"
 DRUMMER = "fw-drummer"
 SPECIAL_CHARACTERS = frozenset({"fw-capo", "fw-champion", DRUMMER, "fw-standard-bearer"})
 POINTS_PER_HERO = 500
+# The shared upgrades the player counts up to an army-list value, and the shared rules saying so.
+LIST_COST = "fw-list-cost"
+LIST_COST_RULE = "fw-entered-cost"
+LIST_COST_PER_FIGURE = "fw-list-cost-per-figure"
+LIST_COST_PER_FIGURE_RULE = "fw-per-figure-entered-cost"
 
 # Must match the "listOptions" the game system declares (a pack test compares them).
 OPTIONS: dict[str, tuple[str, ...]] = {
     "hero_basis": ("limit", "spent"),
     "max_drummers_per_unit": ("1", "unlimited"),
     "opposing_armies": (),  # a number: none (the default) for a game of two players
+    "points_per_army": (),  # a number: none (the default) reads them off the limit
 }
 
 HEROES_RULE = DIGEST.rule("2.6 Individual characters (FW-31)", 161, 2234)
@@ -51,68 +70,111 @@ SPECIALS_RULE = DIGEST.rule("2.3 Units (FW-21)", 122, 2650)
 OPTIONS_RULE = DIGEST.rule("6.1 System definition: options", 443)
 SIDE_ARMIES_RULE = DIGEST.rule("2.8 Multiplayer (FW-43)", 183, 470)
 TOP_UP_RULE = DIGEST.rule("2.8 Multiplayer (FW-44)", 184, 472)
+COST_RULE = DIGEST.rule("2.1 Points budget and army size (FW-1)", 92, 2608)
+
+Army = RosterView | ForceView  # a roster is one army, unless it is a multiplayer side
 
 
 def check(roster: RosterView) -> list[Problem]:
-    """Heroes, drummers and special characters, as the roster's list options read them."""
+    """Heroes, drummers, special characters and multiplayer sides, as the roster's list options
+    read them, and the army-list costs still to be entered."""
     options, problems = read_options(roster, OPTIONS, "fw.option.invalid", OPTIONS_RULE)
     units = [s for s in roster.all_selections() if s.has_category(UNIT)]
-    problems += _heroes(roster, options["hero_basis"])
+    opposing = int(options["opposing_armies"] or 0)
+    # Without opposing armies the game is two players', and the roster, whatever its forces, is
+    # one army against one.
+    armies: Sequence[Army] = roster.forces if opposing and roster.forces else [roster]
+    army_points, side_problems = _side(
+        roster, len(armies), opposing or 1, int(options["points_per_army"] or 0)
+    )
+    problems += side_problems
+    on_spent = options["hero_basis"] == "spent"
+    for army in armies:
+        problems += _heroes(army, army.total_cost(POINTS) if on_spent else army_points)
     if options["max_drummers_per_unit"] == "1":
         problems += _drummers(units)
     problems += _special_characters(units)
-    problems += _side(roster, int(options["opposing_armies"] or 0))
+    problems += costs_not_entered(
+        roster,
+        LIST_COST_RULE,
+        LIST_COST,
+        "fw.cost.not_entered",
+        "its base cost from the army list",
+        COST_RULE,
+    )
+    problems += costs_not_entered(
+        roster,
+        LIST_COST_PER_FIGURE_RULE,
+        LIST_COST_PER_FIGURE,
+        "fw.cost.not_entered",
+        "its points per figure from the army list",
+        COST_RULE,
+    )
     return problems
 
 
-def side_points(limit: float, armies: int, opposing: int) -> tuple[float, float]:
-    """Each army's points and the side's top-up, for a side whose limit is its total once the
-    side with fewer armies has been topped up to the other's (FW-44)."""
-    per_army = limit / max(armies, opposing)
-    return per_army, max(opposing - armies, 0) * per_army
+def side_points(per_army: float, armies: int, opposing: int) -> tuple[float, float]:
+    """A side's total and its top-up: each army is worth ``per_army``, and the side with fewer
+    armies is topped up to the other's total (FW-44)."""
+    top_up = max(opposing - armies, 0) * per_army
+    return armies * per_army + top_up, top_up
 
 
-def _side(roster: RosterView, opposing: int) -> list[Problem]:
-    """A side's armies each spend their share; a side with fewer armies is told its top-up,
-    whose spread over its armies the rules leave open (FW-44)."""
+def _side(
+    roster: RosterView, armies: int, opposing: int, agreed: int
+) -> tuple[float | None, list[Problem]]:
+    """Each army's points (none without a limit or agreed points), and the side's problems: a
+    limit that is not its total, an army over the agreed points; a side with fewer armies is
+    told its top-up, whose spread over its armies the rules leave open (FW-44)."""
     limit = roster.cost_limit(POINTS)
-    armies = len(roster.forces)
-    if limit is None or not armies or not opposing:
-        return []
-    per_army, top_up = side_points(limit, armies, opposing)
-    if not top_up:
-        return forces_over_share(
+    # Without the agreed points, the limit is the side's total, already topped up.
+    per_army = agreed or (None if limit is None else limit / max(armies, opposing))
+    if per_army is None:
+        return None, []
+    total, top_up = side_points(per_army, armies, opposing)
+    problems: list[Problem] = []
+    if agreed and limit != total:
+        set_limit = "none is set" if limit is None else f"not {limit:g}"
+        problems.append(
+            roster_problem(
+                roster,
+                "fw.multiplayer.side_limit",
+                f"{armies} army(ies) against {opposing} at {agreed:g} points each: the side's "
+                f"limit is {total:g}, {set_limit}.",
+                TOP_UP_RULE if top_up else SIDE_ARMIES_RULE,
+            )
+        )
+    if top_up:
+        problems.append(
+            roster_problem(
+                roster,
+                "fw.multiplayer.top_up",
+                f"{armies} army(ies) against {opposing} at {per_army:g} points each: the side's "
+                f"{total:g} points include {top_up:g} extra.",
+                TOP_UP_RULE,
+                severity=INFO,
+            )
+        )
+    elif armies > 1:
+        problems += forces_over_share(
             roster.forces, POINTS, per_army, "fw.multiplayer.army_points", SIDE_ARMIES_RULE
         )
-    return [
-        roster_problem(
-            roster,
-            "fw.multiplayer.top_up",
-            f"{armies} army(ies) against {opposing} at {per_army:g} points each: the side's "
-            f"{limit:g} points include {top_up:g} extra.",
-            TOP_UP_RULE,
-            severity=INFO,
-        )
-    ]
+    return total / armies, problems
 
 
-def _heroes(roster: RosterView, basis: str) -> list[Problem]:
-    """At most one hero per full 500 points of the army (L2234)."""
-    points = roster.cost_limit(POINTS) if basis == "limit" else roster.total_cost(POINTS)
+def _heroes(army: Army, points: float | None) -> list[Problem]:
+    """At most one hero per full 500 points of the army (L2234); each army of a side counts its
+    own (E8)."""
     if points is None:
         return []
     allowed = per_points(points, POINTS_PER_HERO)
-    heroes = sum(s.number for s in roster.all_selections() if s.has_category(HERO))
+    heroes = sum(s.number for s in army.all_selections() if s.has_category(HERO))
     if heroes <= allowed:
         return []
-    return [
-        roster_problem(
-            roster,
-            "fw.heroes.too_many",
-            f"{points:g} points allow {allowed} heroes at most; the army has {heroes}.",
-            HEROES_RULE,
-        )
-    ]
+    message = f"{points:g} points allow {allowed} heroes at most; the army has {heroes}."
+    if isinstance(army, ForceView):
+        return [force_problem(army, "fw.heroes.too_many", message, HEROES_RULE)]
+    return [roster_problem(army, "fw.heroes.too_many", message, HEROES_RULE)]
 
 
 def _drummers(units: list[SelectionView]) -> list[Problem]:

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
+from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.listspec import build_roster
 from armybuilder.engine.systems import battleground
-from armybuilder.engine.systems.battleground import CORE, ELITE, POINTS
-from armybuilder.engine.view import ForceView, RosterView, SelectionView
-from tests.engine.packs import pack_documents
+from armybuilder.engine.systems.battleground import (
+    CORE,
+    ELITE,
+    POINTS,
+    PRINTED_COST,
+    PRINTED_COST_RULE,
+)
+from armybuilder.engine.systems.common import ENTERED_COST_RULE_SUFFIX
+from armybuilder.engine.view import ForceView, RosterView, RuleView, SelectionView
+from tests.engine.packs import compiled_pack, one_force_spec, pack_documents
 from tests.engine.systems import views
 
 HAWKSHOLD = "bg-hawkshold"
@@ -119,3 +131,62 @@ def test_every_unit_is_core_elite_or_other() -> None:
     for catalogue in pack_documents(PACK)[1]:
         for entry in catalogue["catalogue"]["selectionEntries"]:
             assert {link["targetId"] for link in entry["categoryLinks"]} & tiers, entry["id"]
+
+
+def _card(entry_id: str, *children: SelectionView) -> SelectionView:
+    """A unit card whose cost the player enters, as the pack's units are."""
+    rule = RuleView(PRINTED_COST_RULE, "Cost printed on the card", "", False)
+    return replace(views.selection(entry_id, *children, categories=[CORE]), rules=[rule])
+
+
+def test_a_card_without_its_printed_cost_is_an_info_citing_bg_4() -> None:
+    printed = views.selection(PRINTED_COST, kind="upgrade", number=175)
+    roster = _roster([_force([_card("entered", printed), _card("blank")])], 500)
+
+    (problem,) = battleground.check(roster)
+
+    assert (problem.code, problem.severity) == ("bg.cost.not_entered", "info")
+    assert (problem.owner_type, problem.entry_id) == ("selection", "blank")
+    assert problem.rule is not None
+    assert (problem.rule["line"], problem.rule["seedLine"]) == (78, 45)
+
+
+def test_every_unit_card_carries_no_cost_and_offers_its_printed_one() -> None:
+    game_system, catalogues = pack_documents(PACK)
+    shared = game_system["gameSystem"]["sharedSelectionEntries"]
+    assert [(e["id"], e["costs"][0]["value"]) for e in shared] == [(PRINTED_COST, 1)]
+    for catalogue in catalogues:
+        for entry in catalogue["catalogue"]["selectionEntries"]:
+            assert ("costs" not in entry, entry.get("unverified")) == (True, True), entry["id"]
+            assert [link["targetId"] for link in entry["entryLinks"]] == [PRINTED_COST]
+            assert [link["targetId"] for link in entry["infoLinks"]] == [PRINTED_COST_RULE]
+    # The pages tell the rule by its id (catalogue_extras.entered_cost_rules).
+    assert PRINTED_COST_RULE.endswith(ENTERED_COST_RULE_SUFFIX)
+
+
+def _hawkshold(*units: dict[str, Any], limit: float = 2000) -> list[tuple[str, str, str]]:
+    spec = one_force_spec("bg-force-army", HAWKSHOLD, list(units), {POINTS: limit})
+    evaluation = evaluate(build_roster(compiled_pack(PACK), spec))
+    total = next(c.value for c in evaluation.view.costs if c.type_id == POINTS)
+    return [(p.code, p.severity, p.entry_id) for p in evaluation.problems] + [
+        ("total", "", f"{total:g}")
+    ]
+
+
+def _printed(entry_id: str, points: int) -> dict[str, Any]:
+    return {"entryId": entry_id, "selections": [{"entryId": PRINTED_COST, "number": points}]}
+
+
+def test_the_total_counts_the_printed_costs_entered_and_leaves_the_rest_out() -> None:
+    # Hypothetical printed values: the test checks the arithmetic, not any real card.
+    core = [_printed(f"bg-hawk-{unit}", 150) for unit in ("bowmen", "militia", "spearmen")]
+    knights = {"entryId": "bg-hawk-knights"}
+
+    assert _hawkshold(*core, knights, limit=1500) == [
+        ("bg.cost.not_entered", "info", "bg-hawk-knights"),
+        ("total", "", "450"),
+    ]
+    assert _hawkshold(*core, _printed("bg-hawk-knights", 1051), limit=1500) == [
+        ("cost_limit.exceeded", "error", "costLimits"),
+        ("total", "", "1501"),
+    ]

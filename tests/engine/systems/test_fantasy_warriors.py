@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import zip_longest
 from typing import Any
 
 import pytest
 
+from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.listspec import build_roster
 from armybuilder.engine.systems import fantasy_warriors
+from armybuilder.engine.systems.common import ENTERED_COST_RULE_SUFFIX
 from armybuilder.engine.systems.fantasy_warriors import DRUMMER, HERO, POINTS, UNIT
 from armybuilder.engine.view import RosterView, SelectionView
 from tests.engine.packs import (
     assert_not_offered,
+    compiled_pack,
     one_force_spec,
     pack_nodes,
     spec_outcome,
@@ -135,42 +141,218 @@ def _dwarf_condottiero(children: list[dict[str, Any]]) -> dict[str, Any]:
     return one_force_spec("fw-force-army", "fw-dwarfs", [condottiero], {POINTS: 2000})
 
 
+# ------------------------------------------------------- costs the player enters from the list
+
+LIST_COST = fantasy_warriors.LIST_COST
+PER_FIGURE = fantasy_warriors.LIST_COST_PER_FIGURE
+
+
+def _in_a_command(*selections: dict[str, Any]) -> dict[str, Any]:
+    command = {"entryId": "fw-dwarfs-command", "number": 1, "selections": list(selections)}
+    return one_force_spec("fw-force-army", "fw-dwarfs", [command], {POINTS: 2000})
+
+
+def _evaluated(spec: dict[str, Any]) -> tuple[float, list[tuple[str, str, str]]]:
+    evaluation = evaluate(build_roster(compiled_pack(PACK), spec))
+    total = next(c.value for c in evaluation.view.costs if c.type_id == POINTS)
+    infos = [(p.code, p.severity, p.entry_id) for p in evaluation.problems if p.severity == "info"]
+    return total, infos
+
+
+def _option(entry_id: str, number: int = 1) -> dict[str, Any]:
+    return {"entryId": entry_id, "number": number}
+
+
+# Hypothetical army-list values: the tests check that the rules' costs add to whatever the
+# player enters, not any real list.
+@pytest.mark.parametrize(
+    ("entry_id", "entered", "options", "entered_total", "rules_total"),
+    [
+        ("fw-wizard", _option(LIST_COST, 30), [_option("fw-magic-point", 15)], 30, 75),  # FW-T11
+        ("fw-dwarfs-hero", _option(LIST_COST, 60), [_option("fw-adored")], 60, 100),  # FW-T18
+        ("fw-dwarfs-general", _option(LIST_COST, 40), [_option("fw-cv-2")], 40, 20),  # FW-T10
+        (
+            "fw-dwarfs-infantry",  # FW-21: figures x the list value, +10 per special character
+            _option(PER_FIGURE, 9),
+            [_option("fw-dwarfs-infantry-figures", 10), _option("fw-capo"), _option("fw-champion")],
+            10 * 9,
+            10 + 10,
+        ),
+    ],
+)
+def test_the_costs_the_rules_give_add_to_the_value_entered(
+    entry_id: str,
+    entered: dict[str, Any],
+    options: list[dict[str, Any]],
+    entered_total: float,
+    rules_total: float,
+) -> None:
+    with_value = {"entryId": entry_id, "number": 1, "selections": [entered, *options]}
+    without = {"entryId": entry_id, "number": 1, "selections": options}
+
+    assert _evaluated(_in_a_command(with_value)) == (entered_total + rules_total, [])
+    assert _evaluated(_in_a_command(without)) == (
+        rules_total,
+        [("fw.cost.not_entered", "info", entry_id)],
+    )
+
+
+@pytest.mark.parametrize(
+    ("entry_id", "rule_cost"), [("fw-sacred-object", 100), ("fw-army-standard", 0)]
+)
+def test_a_talismans_cost_adds_to_the_value_entered(entry_id: str, rule_cost: int) -> None:
+    talisman = {"entryId": entry_id, "number": 1, "selections": [_option(LIST_COST, 25)]}
+    spec = one_force_spec("fw-force-army", "fw-dwarfs", [talisman], {POINTS: 2000})
+    assert _evaluated(spec) == (25 + rule_cost, [])
+
+
+def test_an_entry_without_its_list_cost_is_an_info_citing_fw_1() -> None:
+    spec = _in_a_command(_option("fw-priest"))
+    problem = next(
+        p
+        for p in evaluate(build_roster(compiled_pack(PACK), spec)).problems
+        if p.code == "fw.cost.not_entered"
+    )
+    assert (problem.severity, problem.owner_type, problem.entry_id) == (
+        "info",
+        "selection",
+        "fw-priest",
+    )
+    assert problem.rule is not None
+    assert (problem.rule["line"], problem.rule["seedLine"]) == (92, 2608)
+
+
+def test_only_costs_no_source_gives_are_left_to_the_player() -> None:
+    nodes = pack_nodes(PACK)
+    targets = {
+        node["id"]: {link["targetId"] for link in node.get("entryLinks") or []}
+        for node in nodes
+        if "id" in node
+    }
+    by_rule: dict[str, set[str]] = {}
+    for node in nodes:
+        for link in node.get("infoLinks") or []:
+            by_rule.setdefault(link["targetId"], set()).add(node["id"])
+    assert by_rule == {
+        fantasy_warriors.LIST_COST_RULE: {
+            "fw-army-standard",
+            "fw-sacred-object",
+            "fw-priest",
+            "fw-soothsayer",
+            "fw-scout",
+            "fw-wizard",
+            "fw-herald",
+            "fw-bearer",
+            "fw-dwarfs-general",
+            "fw-dwarfs-hero",
+            "fw-orcs-condottiero",
+            "fw-orcs-general",
+            "fw-orcs-hero",
+        },
+        fantasy_warriors.LIST_COST_PER_FIGURE_RULE: {"fw-dwarfs-infantry"},
+    }
+    # The pages tell these rules by their id (catalogue_extras.entered_cost_rules).
+    assert all(rule_id.endswith(ENTERED_COST_RULE_SUFFIX) for rule_id in by_rule)
+    for rule_id, cost_id in [
+        (fantasy_warriors.LIST_COST_RULE, LIST_COST),
+        (fantasy_warriors.LIST_COST_PER_FIGURE_RULE, PER_FIGURE),
+    ]:
+        assert all(cost_id in targets[entry] for entry in by_rule[rule_id]), rule_id
+    # No cost is left as a copied or guessed value: each names its source.
+    assert [n["id"] for n in nodes for c in n.get("costs") or [] if c.get("unverified")] == []
+
+
 # ------------------------------------------------------------------- multiplayer sides (FW-T21)
 
 
-def _side(*spent: float, limit: float | None = 2000, **options: str) -> RosterView:
-    """One side of a multiplayer game: a force per player's army, spending ``spent`` each."""
+def _side(
+    *spent: float, limit: float | None = 2000, heroes: Sequence[int] = (), **options: str
+) -> RosterView:
+    """One side of a multiplayer game: a force per player's army, spending ``spent`` and holding
+    ``heroes`` heroes each (none unless given)."""
     armies = [
         views.force(
-            [views.selection(f"unit-{i}", costs={POINTS: points})],
+            [views.selection(f"unit-{i}", costs={POINTS: points}), *_heroes(count)],
             "fw-force-army",
             "fw-orcs",
             force_id=f"army-{i}",
         )
-        for i, points in enumerate(spent)
+        for i, (points, count) in enumerate(zip_longest(spent, heroes, fillvalue=0))
     ]
     return views.roster("fw-gs", armies, {POINTS: sum(spent)}, {POINTS: limit}, options)
 
 
 @pytest.mark.parametrize(
-    ("limit", "armies", "opposing", "per_army", "top_up"),
+    ("per_army", "armies", "opposing", "total", "top_up"),
     [
-        (2000, 1, 2, 1000, 1000),  # FW-T21, side B: +1000, 2000 in all
-        (2000, 2, 1, 1000, 0),  # FW-T21, side A
-        (2000, 2, 2, 1000, 0),
-        (3000, 2, 3, 1000, 1000),
+        (1000, 1, 2, 2000, 1000),  # FW-T21, side B: +1000, 2000 in all
+        (1000, 2, 1, 2000, 0),  # FW-T21, side A
+        (1000, 2, 2, 2000, 0),
+        (1000, 2, 3, 3000, 1000),
     ],
 )
 def test_a_side_with_fewer_armies_is_topped_up_to_the_others_total(  # FW-44
-    limit: float, armies: int, opposing: int, per_army: float, top_up: float
+    per_army: float, armies: int, opposing: int, total: float, top_up: float
 ) -> None:
-    assert fantasy_warriors.side_points(limit, armies, opposing) == (per_army, top_up)
+    assert fantasy_warriors.side_points(per_army, armies, opposing) == (total, top_up)
 
 
-def test_the_top_up_is_reported_to_the_side_with_fewer_armies() -> None:  # FW-T21
-    problems = fantasy_warriors.check(_side(1900, opposing_armies="2"))
+@pytest.mark.parametrize("agreed", ["", "1000"])
+def test_the_top_up_is_reported_to_the_side_with_fewer_armies(agreed: str) -> None:  # FW-T21
+    problems = fantasy_warriors.check(_side(1900, opposing_armies="2", points_per_army=agreed))
     assert [(p.code, p.severity) for p in problems] == [("fw.multiplayer.top_up", "info")]
-    assert _codes(_side(900, 900, opposing_armies="1")) == []
+    assert _codes(_side(900, 900, opposing_armies="1", points_per_army=agreed)) == []
+
+
+@pytest.mark.parametrize(
+    ("spent", "limit", "opposing", "codes"),
+    [
+        ((1158,), 2000, "2", ["fw.multiplayer.top_up"]),  # FW-T21, side B: 1000 + 1000
+        ((1158,), 1000, "2", ["fw.multiplayer.side_limit", "fw.multiplayer.top_up"]),
+        ((1158,), None, "2", ["fw.multiplayer.side_limit", "fw.multiplayer.top_up"]),
+        ((900, 900), 2000, "1", []),  # FW-T21, side A
+        ((900, 900), 3000, "1", ["fw.multiplayer.side_limit"]),  # topped up, with more armies
+        ((900,), 1000, "", []),  # a game of two players: the limit is the agreed points
+        ((900,), 2000, "", ["fw.multiplayer.side_limit"]),
+    ],
+)
+def test_the_side_limit_is_its_armies_agreed_points_topped_up(  # FW-43, FW-44
+    spent: tuple[float, ...], limit: float | None, opposing: str, codes: list[str]
+) -> None:
+    roster = _side(*spent, limit=limit, opposing_armies=opposing, points_per_army="1000")
+    assert _codes(roster) == codes
+
+
+@pytest.mark.parametrize(
+    ("heroes", "opposing", "codes"),
+    [
+        ((2, 2), "1", []),  # FW-T21, side A: each army of 1000 allows 2
+        ((3, 0), "1", ["fw.heroes.too_many"]),  # 3 of the side's 4, in one army of 1000 (E8)
+        ((4,), "2", ["fw.multiplayer.top_up"]),  # FW-T21, side B: one army of 2000
+        ((3, 3), "3", ["fw.multiplayer.top_up"]),  # 3000 topped up: 1500 an army
+        ((4, 3), "3", ["fw.heroes.too_many", "fw.multiplayer.top_up"]),
+    ],
+)
+def test_each_army_of_a_side_counts_its_heroes_on_its_own_points(  # FW-31, E8
+    heroes: tuple[int, ...], opposing: str, codes: list[str]
+) -> None:
+    limit = 1000 * max(len(heroes), int(opposing))
+    roster = _side(limit=limit, heroes=heroes, opposing_armies=opposing, points_per_army="1000")
+    assert _codes(roster) == codes
+
+
+def test_an_army_with_too_many_heroes_owns_the_problem() -> None:  # E8
+    (problem,) = fantasy_warriors.check(_side(500, 500, heroes=(0, 3), opposing_armies="1"))
+    assert (problem.code, problem.owner_type, problem.owner_id) == (
+        "fw.heroes.too_many",
+        "force",
+        "army-1",
+    )
+
+
+def test_on_the_points_spent_each_army_counts_its_own_heroes() -> None:  # E7, E8
+    roster = _side(1000, 400, heroes=(1, 1), opposing_armies="1", hero_basis="spent")
+    assert _codes(roster) == ["fw.heroes.too_many"]  # the side's 1400 would allow 2
 
 
 @pytest.mark.parametrize(("spent", "codes"), [(1000, []), (1001, ["fw.multiplayer.army_points"])])
@@ -186,8 +368,10 @@ def test_each_army_of_a_side_spends_at_most_its_share(  # FW-43
 @pytest.mark.parametrize("value", ["", "0"])
 def test_without_opposing_armies_the_roster_is_one_army(value: str) -> None:
     assert _codes(_side(1500, 400, opposing_armies=value)) == []
+    assert _codes(_side(1500, 400, heroes=(4, 0), opposing_armies=value)) == []  # 4 in 2000
 
 
+@pytest.mark.parametrize("option", ["opposing_armies", "points_per_army"])
 @pytest.mark.parametrize("value", ["two", "1.5", "-1"])
-def test_opposing_armies_is_a_whole_number(value: str) -> None:
-    assert _codes(_side(1500, 400, opposing_armies=value)) == ["fw.option.invalid"]
+def test_multiplayer_options_are_whole_numbers(option: str, value: str) -> None:
+    assert _codes(_side(1500, 400, **{option: value})) == ["fw.option.invalid"]
