@@ -13,8 +13,10 @@ A Mercenary contract is a root selection in the "Mercenary Contract" category (t
 one per army). An army whose warcasters are all Mercenaries is a contract army and must take one
 (WM-R03; digest E12's policy). A contract whose terms the sources give also links the hidden
 category its members carry; in its army every Mercenary must carry it, and a faction model that
-carries it is an ally (WM-R46). A contract with no such category is known only in part: who works
-for it goes unchecked.
+carries it is an ally (WM-R46). Warjacks are checked too, wherever they start (a battlegroup, a
+jack marshal), except those carrying the hidden "Works for: not in the sources" category: no
+source says which contracts a Mercenary warjack works for. A contract with no members' category
+is known only in part: who works for it goes unchecked.
 
 A team game (WM-R48) is one roster whose forces are the teammates' armies: the data's
 roster-wide character uniqueness is then the team's, and field allowance stays per force, so per
@@ -24,7 +26,9 @@ uses one contract (WM-R48).
 
 A theme force (WM-R47) is a root selection in the "Theme Force" category. The data says who it
 is for and how many warcasters it allows (error modifiers), and what it may include: its own
-other categories, which every model it allows carries. Each of its ``<entry id>-tier-<n>`` rules
+other categories, which every model it allows carries. Read as "a level allowing two or more
+warcasters" (E15's policy), the rule also warns about a theme force at such a level, unless the
+``theme_force_level_warning`` option is off. Each of its ``<entry id>-tier-<n>`` rules
 is shown while that tier's own requirement holds (tier 1's is the model list, checked here).
 Tiers are cumulative (WM-R47, E15): the hook grants tier n only when tiers 1..n all hold. Epic
 warjack bonds (WM-R43) are data alone: an upgrade on a warjack naming its warcaster.
@@ -53,6 +57,10 @@ APOCALYPSE = "wmk2-force-apocalypse"
 APOCALYPSE_MIN_POINTS = 200
 THEME_FORCE = "wmk2-cat-theme-force"
 WARJACK = "wmk2-cat-warjack"
+MEMBERSHIP_UNSOURCED = "wmk2-cat-works-for-unsourced"
+# The levels whose table allowance is two or more warcasters (WM-R07: 2, 3, and 4 or more);
+# Grand Battle joins them under the worked example's reading (E1).
+SEVERAL_WARCASTER_LEVELS = frozenset({"wmk2-force-epic-clash", "wmk2-force-war", APOCALYPSE})
 
 # Standard army points per encounter level (WM-R07); Apocalypse is open-ended from 200.
 STANDARD_POINTS: dict[str, tuple[int, ...]] = {
@@ -69,10 +77,12 @@ GRAND_BATTLE_WARCASTERS = "grand_battle_warcasters"
 SCENARIO = "scenario"
 MANGLED_METAL = "mangled_metal"
 TEAM_GAME = "team_game"
+THEME_FORCE_LEVEL_WARNING = "theme_force_level_warning"
 OPTIONS: dict[str, tuple[str, ...]] = {
     GRAND_BATTLE_WARCASTERS: ("1", "2"),
     SCENARIO: ("standard", MANGLED_METAL),
     TEAM_GAME: ("no", "yes"),
+    THEME_FORCE_LEVEL_WARNING: ("yes", "no"),
 }
 
 
@@ -93,6 +103,9 @@ RULE_MANGLED_METAL = DIGEST.rule("2.15 WM-R50 Metallo Martoriato (Mangled Metal)
 RULE_TEAM_POINTS = DIGEST.rule("2.14 WM-R48 Team games: points per player (inferred)", 370, 1322)
 RULE_THEME_MODELS = DIGEST.rule("2.13 WM-R47 A theme force's tiers limit its models", 356, 5326)
 RULE_THEME_TIERS = DIGEST.rule("2.13 WM-R47 Theme force tiers are cumulative", 357, 5328)
+RULE_THEME_LEVEL = DIGEST.rule(
+    "5 E15 A theme force at a level allowing two or more warcasters (policy)", 716, 5324
+)
 
 
 def check(roster: RosterView) -> list[Problem]:
@@ -112,7 +125,10 @@ def check(roster: RosterView) -> list[Problem]:
         problems += _grand_battle(force, options[GRAND_BATTLE_WARCASTERS])
         problems += _unused_warjack_points(force)
         problems += _mercenary_army(force)
-        problems += _theme_forces(force)
+        level_warning = options[THEME_FORCE_LEVEL_WARNING] == "yes" and _allows_several_warcasters(
+            force, options[GRAND_BATTLE_WARCASTERS]
+        )
+        problems += _theme_forces(force, level_warning=level_warning)
         if options[SCENARIO] == MANGLED_METAL:
             problems += _mangled_metal(force)
     return problems
@@ -120,6 +136,21 @@ def check(roster: RosterView) -> list[Problem]:
 
 def _warcasters(force: ForceView) -> list[SelectionView]:
     return [s for s in force.selections if s.has_category(WARCASTER)]
+
+
+def _allows_several_warcasters(force: ForceView, grand_battle_reading: str) -> bool:
+    if force.entry_id == GRAND_BATTLE:
+        return int(grand_battle_reading) >= 2
+    return force.entry_id in SEVERAL_WARCASTER_LEVELS
+
+
+def army_models(force: ForceView) -> list[SelectionView]:
+    """The army's models: root models and units, then the warjacks below them wherever they
+    start (a warcaster's battlegroup, a jack marshal, an attachment that is one). Attachments and
+    options go with their unit (WM-R37)."""
+    roots = [s for s in force.selections if s.type != "upgrade"]
+    jacks = [s for r in roots for s in r.walk() if s is not r and s.has_category(WARJACK)]
+    return roots + jacks
 
 
 def _level_points(force: ForceView, limit: float | None) -> list[Problem]:
@@ -214,8 +245,8 @@ def _mercenary_army(force: ForceView) -> list[Problem]:
             )
         )
     terms = _terms(contracts)
-    for s in force.selections:
-        if s.has_category(CONTRACT) or (terms is not None and s.has_category(terms[1])):
+    for s in army_models(force):
+        if terms is not None and s.has_category(terms[1]):
             continue
         if not s.has_category(MERCENARY):
             problems.append(
@@ -227,7 +258,7 @@ def _mercenary_army(force: ForceView) -> list[Problem]:
                     RULE_MERCENARY_ONLY,
                 )
             )
-        elif terms is not None:
+        elif terms is not None and not s.has_category(MEMBERSHIP_UNSOURCED):
             problems.append(
                 selection_problem(
                     s,
@@ -242,11 +273,11 @@ def _mercenary_army(force: ForceView) -> list[Problem]:
 def _terms(contracts: list[SelectionView]) -> tuple[str, str] | None:
     """The army's contract and the category its members carry, where the data gives one; more
     than one contract is the data's error, and the first one's terms apply."""
-    for contract in contracts[:1]:
-        for category in contract.categories:
-            if category.entry_id != CONTRACT:
-                return contract.name, category.entry_id
-    return None
+    if not contracts:
+        return None
+    contract = contracts[0]
+    members = next((c.entry_id for c in contract.categories if c.entry_id != CONTRACT), None)
+    return None if members is None else (contract.name, members)
 
 
 def _team_contract(roster: RosterView) -> list[Problem]:
@@ -267,8 +298,9 @@ def _team_contract(roster: RosterView) -> list[Problem]:
     ]
 
 
-def _theme_forces(force: ForceView) -> list[Problem]:
-    """Each theme force: the models it does not allow, and the tier the army achieves."""
+def _theme_forces(force: ForceView, *, level_warning: bool) -> list[Problem]:
+    """Each theme force: the models it does not allow, the tier the army achieves, and, with
+    ``level_warning``, that the level allows two or more warcasters (E15)."""
     problems: list[Problem] = []
     for theme in force.selections:
         if not theme.has_category(THEME_FORCE):
@@ -283,6 +315,17 @@ def _theme_forces(force: ForceView) -> list[Problem]:
             )
             for model in outsiders
         ]
+        if level_warning:
+            problems.append(
+                selection_problem(
+                    theme,
+                    "wmh.theme_force.level_warcasters",
+                    f"{theme.name}: {force.name} allows two or more warcasters, and theme forces "
+                    "are not for games of two or more warcasters per army.",
+                    RULE_THEME_LEVEL,
+                    severity=WARNING,
+                )
+            )
         met = tiers_met(theme, models_allowed=not outsiders)
         tier = achieved_tier(met)
         problems.append(
@@ -309,13 +352,10 @@ def _theme_forces(force: ForceView) -> list[Problem]:
 
 
 def theme_force_outsiders(force: ForceView, theme: SelectionView) -> list[SelectionView]:
-    """The army's models (root models and units, and warjacks under their controllers) that
-    carry none of the theme force's own categories. Attachments and options go with their unit
-    (WM-R37)."""
+    """The army's models (``army_models``) that carry none of the theme force's own
+    categories."""
     allowed = [c.entry_id for c in theme.categories if c.entry_id != THEME_FORCE]
-    models = [s for s in force.selections if s.type != "upgrade"]
-    models += [jack for s in models for jack in s.children if jack.has_category(WARJACK)]
-    return [m for m in models if not any(m.has_category(c) for c in allowed)]
+    return [m for m in army_models(force) if not any(m.has_category(c) for c in allowed)]
 
 
 def tiers_met(theme: SelectionView, *, models_allowed: bool) -> set[int]:

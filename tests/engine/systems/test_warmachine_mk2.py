@@ -13,8 +13,10 @@ from armybuilder.engine.systems.warmachine_mk2 import (
     ARMY_POINTS,
     CONTRACT,
     GRAND_BATTLE,
+    MEMBERSHIP_UNSOURCED,
     MERCENARY,
     WARCASTER,
+    WARJACK,
     WARJACK_POINTS_LOST,
 )
 from armybuilder.engine.view import RosterView, SelectionView
@@ -159,6 +161,30 @@ def test_a_contract_known_in_part_leaves_its_membership_unchecked() -> None:  # 
         [_contract("four-star"), _caster("bartolo", MERCENARY), _selection("orin", MERCENARY)]
     )
     assert _codes(roster) == []
+
+
+def test_a_contract_army_checks_its_warjacks_wherever_they_start() -> None:  # WM-R46
+    def jack(name: str, *categories: str) -> SelectionView:
+        return _selection(name, WARJACK, MERCENARY, *categories)
+
+    caster = _caster("bartolo", MERCENARY, HIGHBORN_MEMBERS)
+    caster.children = [jack("member", HIGHBORN_MEMBERS), jack("outsider")]
+    officer = views.selection("officer", jack("marshalled"), kind="upgrade")
+    unit = views.selection("hired-unit", officer, categories=[MERCENARY, HIGHBORN_MEMBERS])
+    roster = _roster([_contract("highborn", HIGHBORN_MEMBERS), caster, unit])
+    assert [(p.code, p.owner_id) for p in warmachine_mk2.check(roster)] == [
+        ("wmh.mercenary.contract_member", "s-outsider"),
+        ("wmh.mercenary.contract_member", "s-marshalled"),
+    ]
+
+
+def test_a_warjack_no_source_places_in_a_contract_is_left_unchecked() -> None:  # E13
+    caster = _caster("bartolo", MERCENARY, HIGHBORN_MEMBERS)
+    caster.children = [_selection("talon", WARJACK, MERCENARY, MEMBERSHIP_UNSOURCED)]
+    roster = _roster([_contract("highborn", HIGHBORN_MEMBERS), caster])
+    assert _codes(roster) == []
+    caster.children = [_selection("talon", WARJACK, MEMBERSHIP_UNSOURCED)]  # not a Mercenary
+    assert _codes(roster) == ["wmh.mercenary.only_mercenaries"]
 
 
 @pytest.mark.parametrize(

@@ -60,10 +60,10 @@ def _theme(*tiers: int) -> SelectionView:
     return theme
 
 
-def _army(theme: SelectionView, *more: SelectionView) -> ForceView:
+def _army(theme: SelectionView, *more: SelectionView, level: str = SKIRMISH) -> ForceView:
     jack = views.selection("jack", categories=[WARJACK, "allowed"], kind="model")
     caster = views.selection("caster", jack, categories=[WARCASTER, "allowed"], kind="model")
-    return views.force([caster, *more, theme], SKIRMISH, CYGNAR)
+    return views.force([caster, *more, theme], level, CYGNAR)
 
 
 def test_the_models_a_theme_force_does_not_include_are_found() -> None:
@@ -78,6 +78,17 @@ def test_the_models_a_theme_force_does_not_include_are_found() -> None:
     found = theme_force_outsiders(force, theme)
 
     assert [s.id for s in found] == ["s-trenchers", "s-thorn"]
+
+
+def test_a_warjack_under_an_attachment_is_one_of_the_armys_models() -> None:  # WM-R19
+    jack = views.selection("charger", categories=[WARJACK], kind="model")
+    officer = views.selection("officer", jack, kind="upgrade")
+    gun_mages = views.selection("gun-mages", officer, categories=["allowed"])
+    theme = _theme(1)
+
+    found = theme_force_outsiders(_army(theme, gun_mages), theme)
+
+    assert [s.id for s in found] == ["s-charger"]
 
 
 @pytest.mark.parametrize(
@@ -115,6 +126,30 @@ def test_the_hook_reports_outsiders_the_tier_and_tiers_not_granted(
     problems = warmachine_mk2.check(roster)
     assert sorted(p.code for p in problems) == codes
     assert {p.severity for p in problems if p.code == "wmh.theme_force.tier"} == {"info"}
+
+
+@pytest.mark.parametrize(
+    ("level", "options", "warned"),
+    [
+        (SKIRMISH, {}, False),
+        ("wmk2-force-grand-battle", {}, False),  # E1: the level table's one warcaster
+        ("wmk2-force-grand-battle", {"grand_battle_warcasters": "2"}, True),
+        ("wmk2-force-epic-clash", {}, True),
+        ("wmk2-force-war", {}, True),
+        ("wmk2-force-apocalypse", {}, True),
+        ("wmk2-force-epic-clash", {"theme_force_level_warning": "no"}, False),
+    ],
+)
+def test_a_theme_force_at_a_level_of_two_or_more_warcasters_is_a_warning(  # E15
+    level: str, options: dict[str, str], warned: bool
+) -> None:
+    force = _army(_theme(1), level=level)
+    roster = views.roster("wmk2-gs", [force], limits={ARMY_POINTS: 200}, options=options)
+    problems = warmachine_mk2.check(roster)
+    found = [
+        (p.severity, p.owner_id) for p in problems if p.code == "wmh.theme_force.level_warcasters"
+    ]
+    assert found == ([("warning", "s-theme")] if warned else [])
 
 
 # ------------------------------------------------------------------------- the pack, T16
