@@ -1,4 +1,5 @@
-"""Display helpers for catalogue data: cost values and an entry's costs by cost type."""
+"""Display helpers for catalogue data: cost values, an entry's costs by cost type, and the costs
+a list leaves for the player to enter."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from armybuilder.engine.systems.common import ENTERED_COST_RULE_SUFFIX
+from armybuilder.engine.systems.common import COST_NOT_ENTERED, ENTERED_COST_RULE_SUFFIX
 from catalogues.models import Entry, Revision
 from catalogues.selectors import ComparedEntry, CostType
+from catalogues.services.validation import ListReport
 
 register = template.Library()
 
@@ -66,6 +68,14 @@ def entered_cost_rules(entry: Entry) -> list[dict[str, Any]]:
         for rule in entry.rules or []
         if str(rule.get("id", "")).endswith(ENTERED_COST_RULE_SUFFIX)
     ]
+
+
+@register.simple_tag
+def costs_not_entered(report: ListReport) -> int:
+    """How many costs of the list the player has still to enter (the games' hooks report each
+    as ``<game>.cost.not_entered``): the list's total leaves them out, so its verdict and totals
+    must say so."""
+    return sum(1 for problem in report.problems if problem.code.endswith(COST_NOT_ENTERED))
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from armybuilder.engine.report import WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
+    EnteredCost,
     costs_not_entered,
     force_problem,
     per_points,
@@ -39,6 +40,7 @@ POINTS_PER_CORE = 500
 POINTS_PER_ELITE = 1000
 PRINTED_COST = "bg-printed-cost"  # the shared upgrade the player counts up to the card's cost
 PRINTED_COST_RULE = "bg-entered-cost"  # the shared rule every unit card links
+ENTERED_COSTS = (EnteredCost(PRINTED_COST_RULE, PRINTED_COST, "the points printed on its card"),)
 
 # Must match the "listOptions" the game system declares (a pack test compares them).
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -60,14 +62,7 @@ def check(roster: RosterView) -> list[Problem]:
     """Single race, core minimum and elite maximum, as the roster's list options read them, and
     the units whose printed cost is still to be entered."""
     options, problems = read_options(roster, OPTIONS, "bg.option.invalid", OPTIONS_RULE)
-    problems += costs_not_entered(
-        roster,
-        PRINTED_COST_RULE,
-        PRINTED_COST,
-        "bg.cost.not_entered",
-        "the points printed on its card",
-        COST_RULE,
-    )
+    problems += costs_not_entered(roster, "bg", ENTERED_COSTS, COST_RULE)
     problems += _single_race(roster, options["multiplayer"] == "on")
     limit = roster.cost_limit(POINTS)
     if limit is None:

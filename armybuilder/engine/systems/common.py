@@ -5,7 +5,7 @@ A cost no source gives is never invented: the entry offers a shared upgrade wort
 per count, whose count the player sets to the value printed on their card or army list, and
 links a shared rule saying so, whose id ends in ``ENTERED_COST_RULE_SUFFIX`` (the pages show it
 beside the entry's costs). ``costs_not_entered`` reports each such selection still without a
-value, as an info.
+value, as an info whose code ends in ``COST_NOT_ENTERED`` (the pages count them by it).
 
 A game declares its list options as ``{name: allowed values}``, the first value being the
 digest's recommended reading (the default); a number option (``"type": "number"``) declares no
@@ -32,6 +32,18 @@ Rule = Mapping[str, Any]
 
 # The id suffix of a shared rule saying that an entry's cost is entered by the player.
 ENTERED_COST_RULE_SUFFIX = "-entered-cost"
+# The code suffix of the info saying that such a cost is still to be entered.
+COST_NOT_ENTERED = ".cost.not_entered"
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredCost:
+    """A cost the player enters: the shared rule the entries carry (``rule_id``), the shared
+    upgrade they offer (``cost_entry_id``, one point per count) and what the player enters."""
+
+    rule_id: str
+    cost_entry_id: str
+    what: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,24 +119,30 @@ def forces_over_share(
 
 
 def costs_not_entered(
-    roster: RosterView, rule_id: str, cost_entry_id: str, code: str, what: str, rule: Rule
+    roster: RosterView, prefix: str, costs: Sequence[EnteredCost], rule: Rule
 ) -> list[Problem]:
-    """An info per selection whose cost no source we have gives, so the player enters it (the
-    selection carries the rule ``rule_id`` and offers ``cost_entry_id``, one point per count),
-    and has not entered it yet. Info, not an error: the list may be legal, but the points
-    total leaves that cost out until it is entered."""
-    return [
-        selection_problem(
-            selection,
-            code,
-            f"{selection.name}: enter {what}; until then the points total leaves it out.",
-            rule,
-            severity=INFO,
-        )
-        for selection in roster.all_selections()
-        if any(r.id == rule_id for r in selection.rules)
-        and not any(c.base_entry_id == cost_entry_id for c in selection.children)
-    ]
+    """An info (``<prefix>.cost.not_entered``) per selection whose cost no source we have gives,
+    so the player enters it, and who has not entered it yet: the selection carries one of the
+    ``costs``' rule and holds none of its upgrade. The upgrade itself carries the rule too (its
+    page says what it is), and is no such selection. Info, not an error: the list may be legal,
+    but the points total leaves that cost out until it is entered."""
+    problems: list[Problem] = []
+    for selection in roster.all_selections():
+        rule_ids = {r.id for r in selection.rules}
+        problems += [
+            selection_problem(
+                selection,
+                prefix + COST_NOT_ENTERED,
+                f"{selection.name}: enter {cost.what}; until then the points total leaves it out.",
+                rule,
+                severity=INFO,
+            )
+            for cost in costs
+            if cost.rule_id in rule_ids
+            and selection.base_entry_id != cost.cost_entry_id
+            and not any(c.base_entry_id == cost.cost_entry_id for c in selection.children)
+        ]
+    return problems
 
 
 def roster_problem(

@@ -21,8 +21,9 @@ FW-2). The hook cannot move the limit the engine checks and the pages show, so a
 not the side's total is an error naming the right one; without ``points_per_army`` the limit is
 read as the side's total, already topped up. Each army counts its own heroes on its own points
 (E8), as the data counts its own Condottiero, soothsayers and talismans (force-scoped
-constraints); an army of a topped-up side counts on an even share of the side's total, since
-the rules leave the top-up's spread to the side.
+constraints). The rules leave the top-up's spread over a side's armies open (FW-44), so an army
+of a topped-up side counts its heroes on the most it could be given, its agreed points and the
+whole top-up: only an army with more heroes than even that allows is certainly in error.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from collections.abc import Callable, Sequence
 from armybuilder.engine.report import INFO, Problem
 from armybuilder.engine.systems.common import (
     Digest,
+    EnteredCost,
     Rule,
     costs_not_entered,
     force_problem,
@@ -55,6 +57,12 @@ LIST_COST = "fw-list-cost"
 LIST_COST_RULE = "fw-entered-cost"
 LIST_COST_PER_FIGURE = "fw-list-cost-per-figure"
 LIST_COST_PER_FIGURE_RULE = "fw-per-figure-entered-cost"
+ENTERED_COSTS = (
+    EnteredCost(LIST_COST_RULE, LIST_COST, "its base cost from the army list"),
+    EnteredCost(
+        LIST_COST_PER_FIGURE_RULE, LIST_COST_PER_FIGURE, "its points per figure from the army list"
+    ),
+)
 
 # Must match the "listOptions" the game system declares (a pack test compares them).
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -94,22 +102,7 @@ def check(roster: RosterView) -> list[Problem]:
     if options["max_drummers_per_unit"] == "1":
         problems += _drummers(units)
     problems += _special_characters(units)
-    problems += costs_not_entered(
-        roster,
-        LIST_COST_RULE,
-        LIST_COST,
-        "fw.cost.not_entered",
-        "its base cost from the army list",
-        COST_RULE,
-    )
-    problems += costs_not_entered(
-        roster,
-        LIST_COST_PER_FIGURE_RULE,
-        LIST_COST_PER_FIGURE,
-        "fw.cost.not_entered",
-        "its points per figure from the army list",
-        COST_RULE,
-    )
+    problems += costs_not_entered(roster, "fw", ENTERED_COSTS, COST_RULE)
     return problems
 
 
@@ -123,9 +116,10 @@ def side_points(per_army: float, armies: int, opposing: int) -> tuple[float, flo
 def _side(
     roster: RosterView, armies: int, opposing: int, agreed: int
 ) -> tuple[float | None, list[Problem]]:
-    """Each army's points (none without a limit or agreed points), and the side's problems: a
-    limit that is not its total, an army over the agreed points; a side with fewer armies is
-    told its top-up, whose spread over its armies the rules leave open (FW-44)."""
+    """The most points one army of the side may be worth (none without a limit or agreed
+    points), and the side's problems: a limit that is not its total, an army over the agreed
+    points; a side with fewer armies is told its top-up, whose spread over its armies the rules
+    leave open (FW-44), so any one of them may be given all of it."""
     limit = roster.cost_limit(POINTS)
     # Without the agreed points, the limit is the side's total, already topped up.
     per_army = agreed or (None if limit is None else limit / max(armies, opposing))
@@ -139,7 +133,7 @@ def _side(
             roster_problem(
                 roster,
                 "fw.multiplayer.side_limit",
-                f"{armies} army(ies) against {opposing} at {agreed:g} points each: the side's "
+                f"{_armies(armies)} against {opposing} at {agreed:g} points each: the side's "
                 f"limit is {total:g}, {set_limit}.",
                 TOP_UP_RULE if top_up else SIDE_ARMIES_RULE,
             )
@@ -149,7 +143,7 @@ def _side(
             roster_problem(
                 roster,
                 "fw.multiplayer.top_up",
-                f"{armies} army(ies) against {opposing} at {per_army:g} points each: the side's "
+                f"{_armies(armies)} against {opposing} at {per_army:g} points each: the side's "
                 f"{total:g} points include {top_up:g} extra.",
                 TOP_UP_RULE,
                 severity=INFO,
@@ -159,7 +153,11 @@ def _side(
         problems += forces_over_share(
             roster.forces, POINTS, per_army, "fw.multiplayer.army_points", SIDE_ARMIES_RULE
         )
-    return total / armies, problems
+    return per_army + top_up, problems
+
+
+def _armies(count: int) -> str:
+    return f"{count} army" if count == 1 else f"{count} armies"
 
 
 def _heroes(army: Army, points: float | None) -> list[Problem]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -19,7 +20,13 @@ from armybuilder.engine.systems.battleground import (
 )
 from armybuilder.engine.systems.common import ENTERED_COST_RULE_SUFFIX
 from armybuilder.engine.view import ForceView, RosterView, RuleView, SelectionView
-from tests.engine.packs import compiled_pack, one_force_spec, pack_documents
+from tests.engine.packs import (
+    compiled_pack,
+    list_spec_files,
+    one_force_spec,
+    pack_documents,
+    pack_nodes,
+)
 from tests.engine.systems import views
 
 HAWKSHOLD = "bg-hawkshold"
@@ -160,8 +167,42 @@ def test_every_unit_card_carries_no_cost_and_offers_its_printed_one() -> None:
             assert ("costs" not in entry, entry.get("unverified")) == (True, True), entry["id"]
             assert [link["targetId"] for link in entry["entryLinks"]] == [PRINTED_COST]
             assert [link["targetId"] for link in entry["infoLinks"]] == [PRINTED_COST_RULE]
-    # The pages tell the rule by its id (catalogue_extras.entered_cost_rules).
+    # The pages tell the rule by its id (catalogue_extras.entered_cost_rules); the upgrade links
+    # it too, so its own page says what it is.
     assert PRINTED_COST_RULE.endswith(ENTERED_COST_RULE_SUFFIX)
+    assert [link["targetId"] for e in shared for link in e["infoLinks"]] == [PRINTED_COST_RULE]
+
+
+def test_every_cost_names_its_source() -> None:
+    # No cost is a copied or guessed value: each names the source that gives it.
+    costs = [(n["id"], c) for n in pack_nodes(PACK) for c in n.get("costs") or []]
+    assert costs
+    assert [i for i, c in costs if c["typeId"] == POINTS and not c.get("source")] == []
+    assert [i for i, c in costs if c.get("unverified")] == []
+
+
+def _entry_ids(selections: list[dict[str, Any]]) -> set[str]:
+    return {s["entryId"] for s in selections} | {
+        entry_id for s in selections for entry_id in _entry_ids(s.get("selections") or [])
+    }
+
+
+def test_lists_use_only_the_units_whose_tier_the_seed_gives() -> None:
+    # A tier no source gives (digest E5: a store page's unit read as neither core nor elite)
+    # must not decide a vector's or an example's outcome: were the card elite, it would flip.
+    unsourced_tier = {
+        node["id"]
+        for node in pack_nodes(PACK)
+        if any(link.get("unverified") for link in node.get("categoryLinks") or [])
+    }
+    assert unsourced_tier
+    used: set[str] = set()
+    specs = [json.loads(path.read_text()) for path in list_spec_files()]
+    for spec in specs:
+        if spec["gameSystemId"] == "bg-gs":
+            used |= {e for force in spec["forces"] for e in _entry_ids(force["selections"])}
+    assert used
+    assert used & unsourced_tier == set()
 
 
 def _hawkshold(*units: dict[str, Any], limit: float = 2000) -> list[tuple[str, str, str]]:

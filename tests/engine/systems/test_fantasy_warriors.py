@@ -248,8 +248,9 @@ def test_only_costs_no_source_gives_are_left_to_the_player() -> None:
             "fw-orcs-condottiero",
             "fw-orcs-general",
             "fw-orcs-hero",
+            LIST_COST,  # the upgrade's own page says what it is
         },
-        fantasy_warriors.LIST_COST_PER_FIGURE_RULE: {"fw-dwarfs-infantry"},
+        fantasy_warriors.LIST_COST_PER_FIGURE_RULE: {"fw-dwarfs-infantry", PER_FIGURE},
     }
     # The pages tell these rules by their id (catalogue_extras.entered_cost_rules).
     assert all(rule_id.endswith(ENTERED_COST_RULE_SUFFIX) for rule_id in by_rule)
@@ -257,9 +258,48 @@ def test_only_costs_no_source_gives_are_left_to_the_player() -> None:
         (fantasy_warriors.LIST_COST_RULE, LIST_COST),
         (fantasy_warriors.LIST_COST_PER_FIGURE_RULE, PER_FIGURE),
     ]:
-        assert all(cost_id in targets[entry] for entry in by_rule[rule_id]), rule_id
-    # No cost is left as a copied or guessed value: each names its source.
-    assert [n["id"] for n in nodes for c in n.get("costs") or [] if c.get("unverified")] == []
+        assert all(cost_id in targets[entry] for entry in by_rule[rule_id] - {cost_id}), rule_id
+
+
+def test_every_cost_names_its_source() -> None:
+    # No cost is a copied or guessed value: each names the source that gives it.
+    costs = [(n["id"], c) for n in pack_nodes(PACK) for c in n.get("costs") or []]
+    assert costs
+    assert [i for i, c in costs if c["typeId"] == POINTS and not c.get("source")] == []
+    assert [i for i, c in costs if c.get("unverified")] == []
+
+
+def _child_entries(node: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries a selection of ``node`` may hold as its own children, through links and
+    groups (a group is no selection, so its entries are the node's children)."""
+    children: list[dict[str, Any]] = []
+    for child in [
+        *(node.get("selectionEntries") or []),
+        *(node.get("selectionEntryGroups") or []),
+        *(by_id[link["targetId"]] for link in node.get("entryLinks") or []),
+    ]:
+        if "type" in child and child["type"] != "selectionEntryGroup":
+            children.append(child)
+        else:
+            children += _child_entries(child, by_id)
+    return children
+
+
+def test_points_per_figure_count_only_the_units_figures() -> None:
+    # The per-figure upgrade counts every model among its parent's children (childId "model").
+    nodes = pack_nodes(PACK)
+    by_id = {node["id"]: node for node in nodes if "id" in node}
+    (upgrade,) = [node for node in nodes if node.get("id") == PER_FIGURE]
+    assert [r["childId"] for m in upgrade["modifiers"] for r in m["repeats"]] == ["model"]
+    units = [
+        node
+        for node in nodes
+        if any(e.get("id") == PER_FIGURE for e in _child_entries(node, by_id))
+    ]
+    assert units
+    for unit in units:
+        models = [e["id"] for e in _child_entries(unit, by_id) if e["type"] == "model"]
+        assert models == [f"{unit['id']}-figures"], unit["id"]
 
 
 # ------------------------------------------------------------------- multiplayer sides (FW-T21)
@@ -329,8 +369,11 @@ def test_the_side_limit_is_its_armies_agreed_points_topped_up(  # FW-43, FW-44
         ((2, 2), "1", []),  # FW-T21, side A: each army of 1000 allows 2
         ((3, 0), "1", ["fw.heroes.too_many"]),  # 3 of the side's 4, in one army of 1000 (E8)
         ((4,), "2", ["fw.multiplayer.top_up"]),  # FW-T21, side B: one army of 2000
-        ((3, 3), "3", ["fw.multiplayer.top_up"]),  # 3000 topped up: 1500 an army
-        ((4, 3), "3", ["fw.heroes.too_many", "fw.multiplayer.top_up"]),
+        # Two armies against three at 1000: the side's 1000 top-up may go to either army
+        # (FW-44 leaves its spread open), so each may be worth up to 2000.
+        ((3, 3), "3", ["fw.multiplayer.top_up"]),
+        ((4, 3), "3", ["fw.multiplayer.top_up"]),  # one army given 2000 of the 3000
+        ((5, 0), "3", ["fw.heroes.too_many", "fw.multiplayer.top_up"]),  # over 2000 either way
     ],
 )
 def test_each_army_of_a_side_counts_its_heroes_on_its_own_points(  # FW-31, E8
