@@ -23,7 +23,8 @@ read as the side's total, already topped up. Each army counts its own heroes on 
 (E8), as the data counts its own Condottiero, soothsayers and talismans (force-scoped
 constraints). The rules leave the top-up's spread over a side's armies open (FW-44), so an army
 of a topped-up side counts its heroes on the most it could be given, its agreed points and the
-whole top-up: only an army with more heroes than even that allows is certainly in error.
+whole top-up, and the side's armies together must fit their heroes in the one top-up they share:
+only an excess that no spread allows is certainly in error.
 """
 
 from __future__ import annotations
@@ -92,13 +93,17 @@ def check(roster: RosterView) -> list[Problem]:
     # Without opposing armies the game is two players', and the roster, whatever its forces, is
     # one army against one.
     armies: Sequence[Army] = roster.forces if opposing and roster.forces else [roster]
-    army_points, side_problems = _side(
+    per_army, top_up, side_problems = _side(
         roster, len(armies), opposing or 1, int(options["points_per_army"] or 0)
     )
     problems += side_problems
-    on_spent = options["hero_basis"] == "spent"
-    for army in armies:
-        problems += _heroes(army, army.total_cost(POINTS) if on_spent else army_points)
+    if options["hero_basis"] == "spent":
+        for army in armies:
+            problems += _heroes(army, army.total_cost(POINTS))
+    elif per_army is not None:
+        for army in armies:
+            problems += _heroes(army, per_army + top_up)
+        problems += _heroes_beyond_top_up(roster, armies, per_army, top_up)
     if options["max_drummers_per_unit"] == "1":
         problems += _drummers(units)
     problems += _special_characters(units)
@@ -115,16 +120,16 @@ def side_points(per_army: float, armies: int, opposing: int) -> tuple[float, flo
 
 def _side(
     roster: RosterView, armies: int, opposing: int, agreed: int
-) -> tuple[float | None, list[Problem]]:
-    """The most points one army of the side may be worth (none without a limit or agreed
-    points), and the side's problems: a limit that is not its total, an army over the agreed
-    points; a side with fewer armies is told its top-up, whose spread over its armies the rules
-    leave open (FW-44), so any one of them may be given all of it."""
+) -> tuple[float | None, float, list[Problem]]:
+    """The points each army of the side is worth (none without a limit or agreed points), the
+    side's top-up, and the side's problems: a limit that is not its total, an army over the
+    agreed points; a side with fewer armies is told its top-up, whose spread over its armies the
+    rules leave open (FW-44)."""
     limit = roster.cost_limit(POINTS)
     # Without the agreed points, the limit is the side's total, already topped up.
     per_army = agreed or (None if limit is None else limit / max(armies, opposing))
     if per_army is None:
-        return None, []
+        return None, 0, []
     total, top_up = side_points(per_army, armies, opposing)
     problems: list[Problem] = []
     if agreed and limit != total:
@@ -153,26 +158,51 @@ def _side(
         problems += forces_over_share(
             roster.forces, POINTS, per_army, "fw.multiplayer.army_points", SIDE_ARMIES_RULE
         )
-    return per_army + top_up, problems
+    return per_army, top_up, problems
 
 
 def _armies(count: int) -> str:
     return f"{count} army" if count == 1 else f"{count} armies"
 
 
-def _heroes(army: Army, points: float | None) -> list[Problem]:
+def _heroes(army: Army, points: float) -> list[Problem]:
     """At most one hero per full 500 points of the army (L2234); each army of a side counts its
     own (E8)."""
-    if points is None:
-        return []
     allowed = per_points(points, POINTS_PER_HERO)
-    heroes = sum(s.number for s in army.all_selections() if s.has_category(HERO))
+    heroes = _hero_count(army)
     if heroes <= allowed:
         return []
     message = f"{points:g} points allow {allowed} heroes at most; the army has {heroes}."
     if isinstance(army, ForceView):
         return [force_problem(army, "fw.heroes.too_many", message, HEROES_RULE)]
     return [roster_problem(army, "fw.heroes.too_many", message, HEROES_RULE)]
+
+
+def _heroes_beyond_top_up(
+    roster: RosterView, armies: Sequence[Army], per_army: float, top_up: float
+) -> list[Problem]:
+    """Any one army of a topped-up side may be given the whole top-up, but the armies share it:
+    the points their heroes need beyond the agreed points must fit in it, whatever the spread.
+    Only checked when no army is over on its own, which ``_heroes`` reports."""
+    needs = [_hero_count(army) * POINTS_PER_HERO - per_army for army in armies]
+    if len(armies) < 2 or not top_up or max(needs) > top_up:
+        return []
+    beyond = sum(need for need in needs if need > 0)
+    if beyond <= top_up:
+        return []
+    return [
+        roster_problem(
+            roster,
+            "fw.heroes.too_many",
+            f"The side's heroes need {beyond:g} points beyond its armies' agreed {per_army:g} "
+            f"each; the top-up shared between them is {top_up:g}.",
+            HEROES_RULE,
+        )
+    ]
+
+
+def _hero_count(army: Army) -> int:
+    return sum(s.number for s in army.all_selections() if s.has_category(HERO))
 
 
 def _drummers(units: list[SelectionView]) -> list[Problem]:

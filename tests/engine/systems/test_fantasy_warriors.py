@@ -370,10 +370,12 @@ def test_the_side_limit_is_its_armies_agreed_points_topped_up(  # FW-43, FW-44
         ((3, 0), "1", ["fw.heroes.too_many"]),  # 3 of the side's 4, in one army of 1000 (E8)
         ((4,), "2", ["fw.multiplayer.top_up"]),  # FW-T21, side B: one army of 2000
         # Two armies against three at 1000: the side's 1000 top-up may go to either army
-        # (FW-44 leaves its spread open), so each may be worth up to 2000.
-        ((3, 3), "3", ["fw.multiplayer.top_up"]),
-        ((4, 3), "3", ["fw.multiplayer.top_up"]),  # one army given 2000 of the 3000
+        # (FW-44 leaves its spread open), so each may be worth up to 2000, but not both.
+        ((3, 3), "3", ["fw.multiplayer.top_up"]),  # 500 of the top-up each
+        ((4, 2), "3", ["fw.multiplayer.top_up"]),  # one army given 2000 of the 3000
         ((5, 0), "3", ["fw.heroes.too_many", "fw.multiplayer.top_up"]),  # over 2000 either way
+        # each army could be given enough, but the two need 1500 of the 1000 shared
+        ((4, 3), "3", ["fw.heroes.too_many", "fw.multiplayer.top_up"]),
     ],
 )
 def test_each_army_of_a_side_counts_its_heroes_on_its_own_points(  # FW-31, E8
@@ -382,6 +384,13 @@ def test_each_army_of_a_side_counts_its_heroes_on_its_own_points(  # FW-31, E8
     limit = 1000 * max(len(heroes), int(opposing))
     roster = _side(limit=limit, heroes=heroes, opposing_armies=opposing, points_per_army="1000")
     assert _codes(roster) == codes
+
+
+def test_heroes_the_top_up_cannot_cover_whatever_its_spread_are_the_sides_problem() -> None:
+    (_top_up, problem) = fantasy_warriors.check(
+        _side(limit=3000, heroes=(4, 3), opposing_armies="3", points_per_army="1000")
+    )
+    assert (problem.code, problem.owner_type) == ("fw.heroes.too_many", "roster")
 
 
 def test_an_army_with_too_many_heroes_owns_the_problem() -> None:  # E8
