@@ -154,9 +154,13 @@ class Entry(models.Model):
     # A root entry that catalogues importing this one's root entries (``importRootEntries``)
     # also offer: false when it (or the root entry link offering it) says ``import="false"``.
     importable = models.BooleanField(default=True)
-    # Provenance (our extension, docs/architecture.md): some value of the entry, or of one
-    # of its costs, is marked ``"unverified": true``; the id of the source the entry cites.
+    # Provenance (our extension, docs/architecture.md): some value of the entry, of one of
+    # its costs, or of one of its own constraints, modifiers, category links or profiles, is
+    # marked ``"unverified": true``; the id of the source the entry cites.
     unverified = models.BooleanField(default=False)
+    # Those of its own constraints, modifiers, category links and profiles, so the entry page
+    # says which value no source gives: ``[{"kind", "id", "label", "comment"}]``.
+    unverified_values = models.JSONField(default=list, blank=True)
     source = models.CharField(max_length=100, blank=True)
     parent_bs_id = models.CharField(max_length=100, blank=True)
     primary_category = models.CharField(max_length=255, blank=True)

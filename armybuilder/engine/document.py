@@ -25,6 +25,9 @@ from armybuilder.engine.view import (
 )
 
 ROSTER_VERSION = "2.03"
+# A list option travels in the roster's own tags (the one place BattleScribe's roster schema
+# leaves for data of ours): the tag's id names the option, its name holds the value.
+LIST_OPTION_TAG = "list-option:"
 
 
 def roster_category_id(owner_id: str, entry_id: str) -> str:
@@ -153,16 +156,21 @@ def roster_document(view: RosterView) -> dict[str, Any]:
     body["forces"] = [_force(f) for f in view.forces]
     if view.custom_notes:
         body["customNotes"] = view.custom_notes
+    if view.options:
+        body["tags"] = [
+            {"id": f"{LIST_OPTION_TAG}{name}", "name": value}
+            for name, value in sorted(view.options.items())
+        ]
     return {"roster": body}
 
 
 def load_roster(compiled: Compiled, document: Mapping[str, Any]) -> Roster:
     """Rebuild a roster from its canonical document (e.g. a parsed ``.ros`` file).
 
-    Selections keep their ids, numbers, names and notes; nothing is auto-selected. A
-    selection of an entry the data no longer offers (a newer catalogue revision) is left out
-    and reported as ``selection.unknown_entry`` on every evaluation; a force entry or
-    catalogue the data does not know raises ``RosterError``.
+    Selections keep their ids, numbers, names and notes, and the roster its list options;
+    nothing is auto-selected. A selection of an entry the data no longer offers (a newer
+    catalogue revision) is left out and reported as ``selection.unknown_entry`` on every
+    evaluation; a force entry or catalogue the data does not know raises ``RosterError``.
     """
     body = unwrap(document)
     roster = Roster(
@@ -171,6 +179,11 @@ def load_roster(compiled: Compiled, document: Mapping[str, Any]) -> Roster:
     for limit in body.get("costLimits") or []:
         roster.set_cost_limit(str(limit.get("typeId", "")), as_float(limit.get("value"), -1.0))
     roster.custom_notes = _text(body.get("customNotes"))
+    roster.options = {
+        str(tag["id"]).removeprefix(LIST_OPTION_TAG): str(tag.get("name", ""))
+        for tag in body.get("tags") or []
+        if str(tag.get("id", "")).startswith(LIST_OPTION_TAG)
+    }
     for raw in body.get("forces") or []:
         _load_force(roster, raw, None)
     roster.reserve_ids(s.id for s in roster.all_selections())

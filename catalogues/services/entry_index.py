@@ -122,6 +122,46 @@ def _info(node: JsonDict, resolver: Resolver) -> tuple[list[JsonDict], list[Json
     return profiles, rules
 
 
+def _constraint_label(node: JsonDict) -> str:
+    percent = "%" if node.get("percentValue") is True else ""
+    limit = f"{node.get('type', '')} {node.get('value', '')}{percent} {node.get('field', '')}"
+    section = (node.get("rule") or {}).get("section")
+    return f"{limit} ({section})" if section else limit
+
+
+def _modifier_label(node: JsonDict) -> str:
+    return f"{node.get('type', '')} {node.get('field', '')} {node.get('value', '')}"
+
+
+def unverified_values(node: JsonDict, resolve: Callable[[Any], JsonDict | None]) -> list[JsonDict]:
+    """The entry's own constraints, modifiers, category links and profiles marked
+    ``"unverified": true``: what each is (``kind``: limit, modifier, category or profile,
+    and ``label``) and the data's comment saying why. ``resolve`` finds a category link's
+    target, for its name."""
+    labelled: dict[str, tuple[str, Callable[[JsonDict], str]]] = {
+        "constraints": ("limit", _constraint_label),
+        "modifiers": ("modifier", _modifier_label),
+        "categoryLinks": (
+            "category",
+            lambda link: str(
+                link.get("name") or (resolve(link.get("targetId")) or {}).get("name", "")
+            ),
+        ),
+        "profiles": ("profile", lambda profile: str(profile.get("name", ""))),
+    }
+    return [
+        {
+            "kind": kind,
+            "id": str(child.get("id", "")),
+            "label": label(child),
+            "comment": str(child.get("comment", "")),
+        }
+        for container, (kind, label) in labelled.items()
+        for child in node.get(container) or []
+        if child.get("unverified") is True
+    ]
+
+
 def _entry(
     node: JsonDict,
     kind: str,
@@ -154,6 +194,7 @@ def _entry(
         }
         for c in node.get("costs") or []
     ]
+    unverified = unverified_values(node, resolver.get)
     source = node.get("source")
     return {
         "bs_id": str(node.get("id", "")),
@@ -164,7 +205,10 @@ def _entry(
         "root": root_link is not None or (not parent and not shared),
         "hidden": node.get("hidden") is True or (root_link or {}).get("hidden") is True,
         "importable": (root_link or node).get("import") is not False,
-        "unverified": node.get("unverified") is True or any(c["unverified"] for c in costs),
+        "unverified": node.get("unverified") is True
+        or any(c["unverified"] for c in costs)
+        or bool(unverified),
+        "unverified_values": unverified,
         "source": source[:MAX_ID_LENGTH] if isinstance(source, str) else "",
         "parent_bs_id": parent,
         "primary_category": primary[:MAX_NAME_LENGTH],

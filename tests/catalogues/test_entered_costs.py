@@ -102,6 +102,12 @@ def test_the_upgrade_the_player_counts_says_what_it_is(
             9,
         ),
         (
+            "battleground",
+            "undead-army-legal-2000",
+            "Undead Army, legal at a 2000 limit (card costs to enter)",
+            7,
+        ),
+        (
             "fantasy-warriors",
             "orcs-legal-2000",
             "Orchi (Orcs), legal at a 2000 limit (army-list costs to enter)",

@@ -24,6 +24,7 @@ GST: dict[str, Any] = {
         "name": "Index Game",
         "revision": 1,
         "costTypes": [{"id": PTS, "name": "pts", "defaultCostLimit": -1}],
+        "categoryEntries": [{"id": "ix-tall", "name": "Tall"}],
     }
 }
 PACK: dict[str, Any] = {
@@ -47,6 +48,43 @@ PACK: dict[str, Any] = {
                 "name": "Guessed cost",
                 "type": "unit",
                 "costs": [{"name": "pts", "typeId": PTS, "value": 5, "unverified": True}],
+            },
+            {
+                "id": "ix-guessed-limit",
+                "name": "Guessed limit",
+                "type": "unit",
+                "source": "digest",
+                "constraints": [
+                    {
+                        "id": "ix-sourced-min",
+                        "type": "min",
+                        "value": 1,
+                        "field": "selections",
+                        "scope": "parent",
+                    },
+                    {
+                        "id": "ix-guessed-max",
+                        "type": "max",
+                        "value": 3,
+                        "field": "selections",
+                        "scope": "roster",
+                        "unverified": True,
+                        "comment": "Inferred from the community data.",
+                        "rule": {"game": "ix", "section": "2.6 Rarity", "line": 9},
+                    },
+                ],
+                "modifiers": [
+                    {
+                        "type": "increment",
+                        "field": "ix-guessed-max",
+                        "value": "1",
+                        "unverified": True,
+                    }
+                ],
+                "categoryLinks": [
+                    {"id": "ix-tall-link", "targetId": "ix-tall", "unverified": True}
+                ],
+                "profiles": [{"id": "ix-base", "name": "Base", "typeId": "t", "unverified": True}],
             },
         ],
     }
@@ -109,6 +147,29 @@ def test_provenance_is_in_the_index(form: str) -> None:
     assert guessed_cost.unverified is True
     assert [c["unverified"] for c in guessed_cost.costs] == [True]
     assert [c["unverified"] for c in cited.costs] == [False]
+    assert (cited.unverified_values, guessed.unverified_values) == ([], [])
+
+
+@pytest.mark.parametrize("form", ["json", "xml"])
+def test_an_entry_whose_own_limit_or_category_no_source_gives_is_unverified(form: str) -> None:
+    pack = as_file("pack.json", PACK) if form == "json" else ("pack.cat", write_xml(PACK))
+    import_files(files=[as_file("gs.json", GST), pack])
+
+    entry = _entry("ix-guessed-limit")
+
+    assert (entry.source, entry.unverified) == ("digest", True)
+    assert [c["unverified"] for c in entry.costs] == []
+    assert entry.unverified_values == [
+        {
+            "kind": "limit",
+            "id": "ix-guessed-max",
+            "label": "max 3 selections (2.6 Rarity)",
+            "comment": "Inferred from the community data.",
+        },
+        {"kind": "modifier", "id": "", "label": "increment ix-guessed-max 1", "comment": ""},
+        {"kind": "category", "id": "ix-tall-link", "label": "Tall", "comment": ""},
+        {"kind": "profile", "id": "ix-base", "label": "Base", "comment": ""},
+    ]
 
 
 def _listed(revision: Revision) -> list[str]:

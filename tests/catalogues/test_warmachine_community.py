@@ -56,6 +56,9 @@ HALEY_FORCE = [
 ]
 WARCASTERS = {"Commander Coleman Stryker", "Captain Victoria Haley"}
 WARJACKS = {"Defender", "Ironclad", "Lancer", "Charger"}
+# The digest's T01 prices (lines 526-531): 46 points of units, six Trenchers among them at 7.
+DIGEST_UNITS = 46
+DIGEST_TRENCHERS = 7
 
 
 def _compiled() -> tuple[Compiled, str]:
@@ -121,9 +124,15 @@ def test_worked_example_is_legal_with_the_right_totals() -> None:
     assert _points(evaluation, WARCASTERS) == -11
     # ... the nine warjacks cost what the digest says (28 + 37) ...
     assert _points(evaluation, WARJACKS) == 65
-    # ... and the units 45, not 46: Reckoning prices six Trenchers at 6 where Prime Mk II said 7.
-    assert _points(evaluation, WARCASTERS | WARJACKS, exclude=True) == 45
-    assert evaluation.view.total_cost(POINTS) == 99
+    # ... and the units one point less: the 2015 (Reckoning) data prices the six Trenchers at 6
+    # where the digest (Prime Mk II) says 7, and every other unit as the digest does.
+    trenchers = _points(evaluation, {"Trencher Infantry"})
+    assert (trenchers, DIGEST_TRENCHERS - trenchers) == (6, 1)
+    units = _points(evaluation, WARCASTERS | WARJACKS, exclude=True)
+    assert units - trenchers == DIGEST_UNITS - DIGEST_TRENCHERS
+    assert units == DIGEST_UNITS - 1 == 45
+    # So the army costs 99 of its 100 points: the digest's 100 less the Trencher difference.
+    assert evaluation.view.total_cost(POINTS) == 100 - (DIGEST_TRENCHERS - trenchers) == 99
 
 
 def test_field_allowance_holds_per_force_in_the_community_data() -> None:

@@ -176,8 +176,9 @@ def undeclared_sources(game: str) -> list[str]:
 
 def rule_bearing_items(game: str) -> list[JsonDict]:
     """Constraints and modifiers that state a rule of the game: army-wide limits, limits on the
-    cost limit, data-authored errors. Increments (such as the repeats that scale a cap with
-    the army's points) are part of the constraint they change."""
+    cost limit, data-authored errors, and any other that raises a problem code of its own.
+    Increments (such as the repeats that scale a cap with the army's points) are part of the
+    constraint they change."""
     return [
         item
         for node in pack_nodes(game)
@@ -185,8 +186,36 @@ def rule_bearing_items(game: str) -> list[JsonDict]:
         if (
             item.get("scope") == "roster"
             or str(item.get("field", "")).startswith(("limit::", "error"))
+            or "code" in item
         )
         and item.get("type") != "increment"
+    ]
+
+
+def coded_nodes_without_rule(game: str) -> list[str]:
+    """Ids of the pack nodes (entries, constraints, modifiers) that raise a problem code of
+    their own without the rule reference the problem must carry."""
+    return [
+        str(node.get("id") or node.get("field"))
+        for node in pack_nodes(game)
+        if "code" in node and not isinstance(node.get("rule"), dict)
+    ]
+
+
+def limited_cost_types_without_rule(game: str) -> list[str]:
+    """Ids of the cost types a list can go over (a default limit, or a limit some list spec
+    sets) that carry no rule for ``cost_limit.exceeded`` to cite."""
+    game_system = pack_documents(game)[0]["gameSystem"]
+    limited = {
+        type_id
+        for path in list_spec_files()
+        for type_id in json.loads(path.read_text(encoding="utf-8")).get("costLimits") or {}
+    }
+    return [
+        cost_type["id"]
+        for cost_type in game_system.get("costTypes") or []
+        if (cost_type["id"] in limited or cost_type.get("defaultCostLimit", -1) >= 0)
+        and not isinstance(cost_type.get("rule"), dict)
     ]
 
 

@@ -14,8 +14,10 @@ from armybuilder.engine.systems import HOOKS, hook_for
 from tests.conftest import require_shared
 from tests.engine.packs import (
     RULES,
+    coded_nodes_without_rule,
     costs_without_provenance,
     hook_module,
+    limited_cost_types_without_rule,
     misplaced_rule_refs,
     pack_documents,
     pack_names,
@@ -57,6 +59,14 @@ def test_every_source_an_entry_names_is_declared(game: str) -> None:
 
 def test_every_rule_bearing_constraint_has_a_code_and_a_rule(game: str) -> None:
     assert without_code_or_rule(rule_bearing_items(game)) == []
+
+
+def test_every_node_raising_its_own_code_cites_its_rule(game: str) -> None:
+    assert coded_nodes_without_rule(game) == []
+
+
+def test_every_cost_type_a_list_can_go_over_cites_its_limit_rule(game: str) -> None:
+    assert limited_cost_types_without_rule(game) == []
 
 
 def test_rule_references_cite_the_digest_rows_of_their_rules(game: str) -> None:

@@ -19,6 +19,7 @@ from armybuilder.engine.evaluate import Evaluation, evaluate
 from armybuilder.engine.formats import FormatError
 from armybuilder.engine.listspec import build_roster, outcome
 from armybuilder.engine.rosterfile import read_roster, roster_file
+from tests.engine.packs import compiled_for_spec, list_spec_files
 from tests.engine.realdata import WH40K, compiled_for, documents, load_spec, spec_files
 
 BATTALION = "space_marines_battalion_2000.json"
@@ -133,3 +134,18 @@ def test_entries_gone_from_a_newer_catalogue_are_reported_and_the_rest_is_kept(
     }
     assert {s[0] for s in _selections(loaded)} == {s[0] for s in _selections(battalion)} - gone
     assert loaded.view.total_cost("points") == battalion.view.total_cost("points") - 75
+
+
+OPTION_SPECS = [p for p in list_spec_files() if json.loads(p.read_text("utf-8")).get("options")]
+
+
+@pytest.mark.parametrize("path", OPTION_SPECS, ids=[p.stem for p in OPTION_SPECS])
+def test_list_options_travel_in_the_roster_file(path: Path) -> None:
+    spec = json.loads(path.read_text("utf-8"))
+    compiled = compiled_for_spec(spec)
+    original = evaluate(build_roster(compiled, spec))
+
+    loaded = read_roster(compiled, roster_file(original.view, "list.ros"), "list.ros")
+
+    assert loaded.options == {k: str(v) for k, v in spec["options"].items()}
+    assert evaluate(loaded).problems == original.problems

@@ -1,7 +1,10 @@
-"""Battleground: Fantasy Warfare (rules v2.2): the army rules that list options switch.
+"""Battleground: Fantasy Warfare (rules v2.2): the army rules that list options switch, and
+what the points limit gives.
 
 The data (``catalogues/data/battleground``) carries the points limit, the unit tiers (core,
-elite, other) as categories and the pre-game command-card purchases. A unit's cost is printed on
+elite, other) as categories and the pre-game command-card purchases, one entry per reading of
+the 150-point rule (digest §5 E1); the list option ``pregame_cards_reading`` says which reading
+the list plays, and the hook refuses the other reading's purchase. A unit's cost is printed on
 its card and is in no source we have (BG-4), so the player enters it; the hook reports each unit
 still without one (info ``bg.cost.not_entered``). The core and elite limits live here because
 the optional rule "Libertà di Costruzione dell'Esercito" switches them off and the elite limit
@@ -10,16 +13,19 @@ list option. The single-race rule lives here because races are catalogues, so it
 across forces.
 
 Both limits are counted on the agreed points limit, not on the points spent (digest E4), and
-round down (E3), so they hold whether or not the printed costs have been entered. Without a
-points limit there is nothing to count them on, so they are skipped.
+round down (E3), so they hold whether or not the printed costs have been entered. Command
+actions and command decks come from the limit too (BG-16, BG-18): the hook tells the player
+theirs as infos. Without a points limit there is nothing to count any of them on, so they are
+skipped.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 
-from armybuilder.engine.report import WARNING, Problem
+from armybuilder.engine.report import INFO, WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
     EnteredCost,
@@ -38,6 +44,13 @@ CORE = "bg-cat-core"
 ELITE = "bg-cat-elite"
 POINTS_PER_CORE = 500
 POINTS_PER_ELITE = 1000
+POINTS_PER_COMMAND_ACTION = 500
+POINTS_PER_COMMAND_DECK = 3000
+# The pre-game command-card purchase each reading of the 150-point rule offers (digest E1).
+CARD_PURCHASES = {
+    "fee_then_per_card": "bg-precards-fee",
+    "capped_spend": "bg-precards-capped",
+}
 PRINTED_COST = "bg-printed-cost"  # the shared upgrade the player counts up to the card's cost
 PRINTED_COST_RULE = "bg-entered-cost"  # the shared rule every unit card links
 ENTERED_COSTS = (EnteredCost(PRINTED_COST_RULE, PRINTED_COST, "the points printed on its card"),)
@@ -47,6 +60,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "free_army_building": ("off", "on"),
     "elite_rule": ("total_floor", "total_ceil", "per_type_floor"),
     "multiplayer": ("off", "on"),
+    "pregame_cards_reading": tuple(CARD_PURCHASES),
 }
 
 CORE_RULE = DIGEST.rule("2.4 Core and elite units (BG-10)", 105, 695)
@@ -56,17 +70,40 @@ COST_RULE = DIGEST.rule("2.1 Points limit and budget (BG-4)", 78, 45)
 SINGLE_RACE_RULE = DIGEST.rule("2.2 Selection of units (BG-6)", 85, 65)
 SMALL_GAME_RULE = DIGEST.rule("5 E3 Rounding for core and command actions", 223)
 OPTIONS_RULE = DIGEST.rule("5 E9 Optional rules are chosen per game", 235, 1102)
+CARD_READING_RULE = DIGEST.rule("5 E1 The 150-point command card rule: configurable", 212, 65)
+COMMAND_ACTIONS_RULE = DIGEST.rule("2.5 Command actions (BG-16, BG-17)", 120, 157)
+COMMAND_DECKS_RULE = DIGEST.rule("2.5 War: command decks (BG-18)", 122, 1090)
+
+
+def command_actions(limit: float) -> int:
+    """Command actions per turn: one per full 500 points of the limit (BG-16, E3), whatever the
+    army spends (E4)."""
+    return per_points(limit, POINTS_PER_COMMAND_ACTION)
+
+
+def command_actions_in_turn_two(limit: float) -> int:
+    """The active player's command actions in turn 2: half, rounded up (BG-17)."""
+    return math.ceil(command_actions(limit) / 2)
+
+
+def command_decks(limit: float) -> int:
+    """Whole command decks the army may use: one per 3000 points of the limit or fraction
+    (BG-18, the digest's reading)."""
+    return per_points(limit, POINTS_PER_COMMAND_DECK, started=True)
 
 
 def check(roster: RosterView) -> list[Problem]:
-    """Single race, core minimum and elite maximum, as the roster's list options read them, and
-    the units whose printed cost is still to be entered."""
+    """Single race, core minimum and elite maximum and the pre-game command-card purchase, as the
+    roster's list options read them, the units whose printed cost is still to be entered, and
+    the command actions and decks the limit gives."""
     options, problems = read_options(roster, OPTIONS, "bg.option.invalid", OPTIONS_RULE)
     problems += costs_not_entered(roster, "bg", ENTERED_COSTS, COST_RULE)
     problems += _single_race(roster, options["multiplayer"] == "on")
+    problems += _card_purchases(roster, options["pregame_cards_reading"])
     limit = roster.cost_limit(POINTS)
     if limit is None:
         return problems
+    problems += _command(roster, limit)
     if limit < POINTS_PER_CORE:
         problems.append(
             roster_problem(
@@ -100,6 +137,47 @@ def _single_race(roster: RosterView, multiplayer: bool) -> list[Problem]:
         )
         for force in roster.forces
         if force.catalogue_id != first_race
+    ]
+
+
+def _card_purchases(roster: RosterView, reading: str) -> list[Problem]:
+    """A problem per pre-game command-card purchase of the reading the list does not play."""
+    chosen = CARD_PURCHASES[reading]
+    return [
+        selection_problem(
+            selection,
+            "bg.command_cards.reading",
+            f"{selection.name} belongs to the other reading of the 150-point rule: this list "
+            f"reads it as {reading!r} (list option pregame_cards_reading).",
+            CARD_READING_RULE,
+        )
+        for selection in roster.all_selections()
+        if selection.base_entry_id in CARD_PURCHASES.values() and selection.base_entry_id != chosen
+    ]
+
+
+def _command(roster: RosterView, limit: float) -> list[Problem]:
+    """What the limit gives the player to command with, as infos: nothing to check, but the
+    player needs the numbers and the rules derive them from the list's limit."""
+    actions = command_actions(limit)
+    decks = command_decks(limit)
+    return [
+        roster_problem(
+            roster,
+            "bg.command.actions",
+            f"A {limit:g}-point army gets {actions} command actions per turn "
+            f"({command_actions_in_turn_two(limit)} for the active player in turn 2).",
+            COMMAND_ACTIONS_RULE,
+            severity=INFO,
+        ),
+        roster_problem(
+            roster,
+            "bg.command.decks",
+            f"A {limit:g}-point army may use {decks} whole command "
+            f"{'deck' if decks == 1 else 'decks'} (one per 3000 points or fraction).",
+            COMMAND_DECKS_RULE,
+            severity=INFO,
+        ),
     ]
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.listspec import build_roster
+from armybuilder.engine.report import INFO, Problem
 from armybuilder.engine.systems import battleground
 from armybuilder.engine.systems.battleground import (
     CORE,
@@ -17,6 +18,9 @@ from armybuilder.engine.systems.battleground import (
     POINTS,
     PRINTED_COST,
     PRINTED_COST_RULE,
+    command_actions,
+    command_actions_in_turn_two,
+    command_decks,
 )
 from armybuilder.engine.systems.common import ENTERED_COST_RULE_SUFFIX
 from armybuilder.engine.view import ForceView, RosterView, RuleView, SelectionView
@@ -30,6 +34,8 @@ from tests.engine.packs import (
 from tests.engine.systems import views
 
 HAWKSHOLD = "bg-hawkshold"
+# The infos every roster with a limit gets; the composition tests leave them out.
+COMMAND_INFOS = ("bg.command.actions", "bg.command.decks")
 
 
 def _unit(entry_id: str, category: str) -> SelectionView:
@@ -50,8 +56,12 @@ def _army(core: int, elites: list[str]) -> list[SelectionView]:
     return [_unit(f"core-{i}", CORE) for i in range(core)] + [_unit(e, ELITE) for e in elites]
 
 
+def _checked(roster: RosterView) -> list[Problem]:
+    return [p for p in battleground.check(roster) if p.code not in COMMAND_INFOS]
+
+
 def _codes(roster: RosterView) -> list[str]:
-    return sorted(p.code for p in battleground.check(roster))
+    return sorted(p.code for p in _checked(roster))
 
 
 @pytest.mark.parametrize(
@@ -88,7 +98,7 @@ def test_elite_readings_are_list_options(reading: str, elites: list[str], codes:
 
 def test_per_type_reading_reports_the_offending_entry() -> None:
     roster = _roster([_force(_army(3, ["knights", "knights"]))], 1500, elite_rule="per_type_floor")
-    (problem,) = battleground.check(roster)
+    (problem,) = _checked(roster)
     assert (problem.owner_type, problem.entry_id) == ("selection", "knights")
 
 
@@ -103,7 +113,7 @@ def test_races_cannot_mix_unless_each_force_is_a_player() -> None:  # BG-T5, BG-
         _force(_army(2, ["trolls"]), "bg-orcs", "f1"),
         _force(_army(2, []), "bg-undead", "f2"),
     ]
-    (problem,) = battleground.check(_roster(forces))
+    (problem,) = _checked(_roster(forces))
     assert (problem.code, problem.owner_id) == ("bg.single_race", "f2")
     assert problem.rule is not None
     assert problem.rule["line"] == 85
@@ -111,12 +121,71 @@ def test_races_cannot_mix_unless_each_force_is_a_player() -> None:  # BG-T5, BG-
 
 
 def test_small_games_warn_and_need_no_core() -> None:  # E3
-    (problem,) = battleground.check(_roster([_force([])], 450))
+    (problem,) = _checked(_roster([_force([])], 450))
     assert (problem.code, problem.severity) == ("bg.small_game", "warning")
 
 
 def test_without_a_limit_only_the_race_rule_applies() -> None:
     assert _codes(_roster([_force(_army(0, ["a", "b", "c"]))], None)) == []
+    assert battleground.check(_roster([_force([])], None)) == []
+
+
+@pytest.mark.parametrize(
+    ("limit", "actions", "in_turn_two"),
+    [
+        pytest.param(2000, 4, 2, id="BG-T1"),  # 4 per turn, 2 for the active player in turn 2
+        pytest.param(2000, 4, 2, id="BG-T8"),
+        pytest.param(2500, 5, 3, id="BG-T9"),  # per full 500 (E3)
+        pytest.param(1750, 3, 2, id="E3-1750"),
+        pytest.param(450, 0, 0, id="E3-under-500"),
+    ],
+)
+def test_command_actions_are_one_per_full_500_points_of_the_limit(
+    limit: float, actions: int, in_turn_two: int
+) -> None:
+    assert (command_actions(limit), command_actions_in_turn_two(limit)) == (actions, in_turn_two)
+
+
+@pytest.mark.parametrize(
+    ("limit", "decks"),
+    [
+        pytest.param(2000, 1, id="BG-T1"),
+        pytest.param(3000, 1, id="BG-T4-3000"),
+        pytest.param(4500, 2, id="BG-T4-4500"),
+        pytest.param(6000, 2, id="BG-T4-6000"),
+        pytest.param(6001, 3, id="BG-T4-6001"),
+    ],
+)
+def test_command_decks_are_one_per_3000_points_of_the_limit_or_fraction(
+    limit: float, decks: int
+) -> None:
+    assert command_decks(limit) == decks
+
+
+def test_the_roster_tells_its_command_actions_and_decks() -> None:
+    infos = {p.code: p for p in battleground.check(_roster([_force(_army(4, []))]))}
+    assert [(infos[code].severity, infos[code].owner_type) for code in COMMAND_INFOS] == [
+        (INFO, "roster"),
+        (INFO, "roster"),
+    ]
+    assert [(infos[code].rule or {}).get("line") for code in COMMAND_INFOS] == [120, 122]
+
+
+@pytest.mark.parametrize(
+    ("purchase", "reading", "codes"),
+    [
+        ("bg-precards-fee", None, []),  # BG-T10: reading E1-a, the default
+        ("bg-precards-capped", "capped_spend", []),  # BG-T11: reading E1-b
+        ("bg-precards-capped", None, ["bg.command_cards.reading"]),
+        ("bg-precards-fee", "capped_spend", ["bg.command_cards.reading"]),
+    ],
+)
+def test_the_pregame_card_purchase_follows_the_lists_reading(
+    purchase: str, reading: str | None, codes: list[str]
+) -> None:  # digest E1: configurable, (a) by default
+    options = {"pregame_cards_reading": reading} if reading else {}
+    roster = _roster([_force([*_army(4, []), views.selection(purchase)])], **options)
+    assert _codes(roster) == codes
 
 
 def test_unknown_options_are_reported_and_defaults_used() -> None:
@@ -150,7 +219,7 @@ def test_a_card_without_its_printed_cost_is_an_info_citing_bg_4() -> None:
     printed = views.selection(PRINTED_COST, kind="upgrade", number=175)
     roster = _roster([_force([_card("entered", printed), _card("blank")])], 500)
 
-    (problem,) = battleground.check(roster)
+    (problem,) = _checked(roster)
 
     assert (problem.code, problem.severity) == ("bg.cost.not_entered", "info")
     assert (problem.owner_type, problem.entry_id) == ("selection", "blank")
@@ -209,9 +278,8 @@ def _hawkshold(*units: dict[str, Any], limit: float = 2000) -> list[tuple[str, s
     spec = one_force_spec("bg-force-army", HAWKSHOLD, list(units), {POINTS: limit})
     evaluation = evaluate(build_roster(compiled_pack(PACK), spec))
     total = next(c.value for c in evaluation.view.costs if c.type_id == POINTS)
-    return [(p.code, p.severity, p.entry_id) for p in evaluation.problems] + [
-        ("total", "", f"{total:g}")
-    ]
+    problems = [p for p in evaluation.problems if p.code not in COMMAND_INFOS]
+    return [(p.code, p.severity, p.entry_id) for p in problems] + [("total", "", f"{total:g}")]
 
 
 def _printed(entry_id: str, points: int) -> dict[str, Any]:

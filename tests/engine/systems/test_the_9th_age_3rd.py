@@ -543,7 +543,9 @@ def test_a_weapon_enchantment_names_one_weapon_the_bearer_carries(bearer: str, w
     assert _enchanted_weapon_codes(bearer, [weapon], ["hand-weapon", weapon]) == [count]
 
 
-@pytest.mark.parametrize(("level", "codes"), [("master", []), ("adept", ["constraint.max"])])
+@pytest.mark.parametrize(
+    ("level", "codes"), [("master", []), ("adept", ["t9a.he.mount.wizard_master"])]
+)
 def test_a_mage_rides_a_griffon_only_as_a_wizard_master(level: str, codes: list[str]) -> None:
     # The community Mage entry limits its Griffon (the Height 4 Wizard of T26) to Masters.
     mage = {
@@ -554,4 +556,43 @@ def test_a_mage_rides_a_griffon_only_as_a_wizard_master(level: str, codes: list[
         ],
     }
     spec = one_force_spec("t9a3-he-force", "t9a3-he", [mage], {"t9a3-pts": 4500})
-    assert [c for c in spec_outcome(PACK, spec)["codes"] if c.startswith("constraint.")] == codes
+    mount_codes = ("constraint.", "t9a.mount.", "t9a.he.mount.")
+    assert [c for c in spec_outcome(PACK, spec)["codes"] if c.startswith(mount_codes)] == codes
+
+
+def _universal_replacement_codes(*recorded_on: str) -> list[str]:
+    """The universal-replacement codes of an army with an Adept and a Master, the levels in
+    ``recorded_on`` recording the replacement."""
+    mages = [
+        {
+            "entryId": "t9a3-he-mage",
+            "selections": [
+                {
+                    "entryId": f"t9a3-he-mage-{level}",
+                    "selections": [{"entryId": f"t9a3-wizard-{level}-universal-replacement"}]
+                    if level in recorded_on
+                    else [],
+                }
+            ],
+        }
+        for level in ("adept", "master")
+    ]
+    spec = one_force_spec("t9a3-he-force", "t9a3-he", mages, {POINTS: 4500})
+    codes: list[str] = spec_outcome(PACK, spec)["codes"]
+    return [c for c in codes if c.startswith("t9a.spells.")]
+
+
+@pytest.mark.parametrize(
+    ("recorded_on", "codes"),
+    [
+        ((), []),
+        (("adept",), []),
+        (("master",), []),
+        (("adept", "master"), ["t9a.spells.universal_replacement"]),
+    ],
+)
+def test_a_single_caster_in_the_list_records_the_universal_replacement(
+    recorded_on: tuple[str, ...], codes: list[str]
+) -> None:
+    # T37 (digest line 495): "Un singolo Incantatore nella tua Lista dell'Esercito" (seed L879).
+    assert _universal_replacement_codes(*recorded_on) == codes
