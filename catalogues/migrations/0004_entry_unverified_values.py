@@ -2,7 +2,9 @@
 and profiles that no source gives; ``unverified`` now counts them too.
 
 Stored revisions are immutable and an identical re-import changes nothing, so the rows of
-stored revisions are filled from their documents here; an import fills new ones.
+stored revisions are filled from their documents here; an import fills new ones. It reads them
+with the import's own ``unverified_values``, so that a migrated row and an imported one cannot
+differ; a later change to what that function collects needs a migration of its own.
 """
 
 from typing import Any

@@ -21,6 +21,17 @@ from tests.engine.packs import pack_documents
 pytestmark = pytest.mark.django_db
 
 DWARVEN_HOLDS = "t9a3-dh"
+HIGHBORN_ELVES = "t9a3-he"
+# Limits only the community catalogue gives: the rules text leaves them to the Army Books.
+COMMUNITY_ONLY_LIMITS = {
+    HIGHBORN_ELVES: {
+        "t9a3-he-high-prince-items",
+        "t9a3-he-commander-items",
+        "t9a3-he-mage-items",
+        "t9a3-he-phoenix-element",
+    },
+    DWARVEN_HOLDS: {"t9a3-dh-steam-copter-weapons", "t9a3-dh-field-artillery-weapon"},
+}
 OWN_VALUES = ("constraints", "modifiers", "categoryLinks", "profiles")
 
 
@@ -56,6 +67,8 @@ def test_every_entry_with_an_unverified_value_of_its_own_is_marked() -> None:
         assert _marked_in_index(body["id"]) == _marked_in_data(body), body["id"]
     # The Dwarven Holds rarity limits whose tier no source here gives, nested ones included.
     assert _marked_in_index(DWARVEN_HOLDS)
+    for catalogue_id, entry_ids in COMMUNITY_ONLY_LIMITS.items():
+        assert entry_ids <= _marked_in_index(catalogue_id), catalogue_id
 
 
 def _first_with_unverified_limit() -> tuple[str, dict[str, Any]]:

@@ -176,9 +176,9 @@ def undeclared_sources(game: str) -> list[str]:
 
 def rule_bearing_items(game: str) -> list[JsonDict]:
     """Constraints and modifiers that state a rule of the game: army-wide limits, limits on the
-    cost limit, data-authored errors, and any other that raises a problem code of its own.
-    Increments (such as the repeats that scale a cap with the army's points) are part of the
-    constraint they change."""
+    cost limit, data-authored errors. Increments (such as the repeats that scale a cap with
+    the army's points) are part of the constraint they change. Any other node that raises a
+    problem code of its own is checked by ``coded_nodes_without_rule``."""
     return [
         item
         for node in pack_nodes(game)
@@ -186,7 +186,6 @@ def rule_bearing_items(game: str) -> list[JsonDict]:
         if (
             item.get("scope") == "roster"
             or str(item.get("field", "")).startswith(("limit::", "error"))
-            or "code" in item
         )
         and item.get("type") != "increment"
     ]

@@ -149,3 +149,22 @@ def test_list_options_travel_in_the_roster_file(path: Path) -> None:
 
     assert loaded.options == {k: str(v) for k, v in spec["options"].items()}
     assert evaluate(loaded).problems == original.problems
+
+
+def test_a_roster_files_own_tags_are_kept_apart_from_list_options() -> None:
+    spec = json.loads(next(p for p in OPTION_SPECS if "battleground" in p.parts).read_text("utf-8"))
+    compiled = compiled_for_spec(spec)
+    written = roster_file(evaluate(build_roster(compiled, spec)).view, "list.ros")
+    # a tag a player's tool set, and an option this game does not offer
+    tagged = written.replace(
+        b"</tags>",
+        b'<tag id="tournament-1" name="Spring league"/>'
+        b'<tag id="list-option:bogus" name="x"/></tags>',
+    )
+    assert tagged != written
+
+    loaded = evaluate(read_roster(compiled, tagged, "list.ros"))
+
+    assert loaded.view.options == {**spec["options"], "bogus": "x"}
+    invalid = [p for p in loaded.problems if p.code == "bg.option.invalid"]
+    assert [p.entry_id for p in invalid] == ["bogus"]

@@ -11,7 +11,7 @@ import pytest
 
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.listspec import build_roster
-from tests.conftest import REPO_ROOT
+from tests.conftest import REPO_ROOT, require_shared
 from tests.engine.packs import (
     RULES,
     compiled_for_spec,
@@ -42,5 +42,5 @@ def test_every_problem_cites_a_line_of_its_games_digest(path: Path) -> None:
     ]
     assert uncited == []
     # Hooks may build a reference while checking: its line must exist in the digest too.
-    if RULES.exists():
-        assert misplaced_rule_refs([p.rule for p in problems if p.rule], RULES) == []
+    rules_folder = require_shared(RULES)
+    assert misplaced_rule_refs([p.rule for p in problems if p.rule], rules_folder) == []

@@ -14,9 +14,11 @@ across forces.
 
 Both limits are counted on the agreed points limit, not on the points spent (digest E4), and
 round down (E3), so they hold whether or not the printed costs have been entered. Command
-actions and command decks come from the limit too (BG-16, BG-18): the hook tells the player
-theirs as infos. Without a points limit there is nothing to count any of them on, so they are
-skipped.
+actions and command decks come from the limit too (BG-16 to BG-18): the hook tells the player
+theirs as infos. Under 500 points there are no command actions, which the small-game warning
+says. The command-deck count is told only above 3000 points: it is the War scenario's rule
+("GUERRA", BG-18), and up to 3000 points it is the one deck every game plays with. Without a
+points limit there is nothing to count any of them on, so they are skipped.
 """
 
 from __future__ import annotations
@@ -71,7 +73,8 @@ SINGLE_RACE_RULE = DIGEST.rule("2.2 Selection of units (BG-6)", 85, 65)
 SMALL_GAME_RULE = DIGEST.rule("5 E3 Rounding for core and command actions", 223)
 OPTIONS_RULE = DIGEST.rule("5 E9 Optional rules are chosen per game", 235, 1102)
 CARD_READING_RULE = DIGEST.rule("5 E1 The 150-point command card rule: configurable", 212, 65)
-COMMAND_ACTIONS_RULE = DIGEST.rule("2.5 Command actions (BG-16, BG-17)", 120, 157)
+COMMAND_ACTIONS_RULE = DIGEST.rule("2.5 Command actions per turn (BG-16)", 120, 157)
+TURN_TWO_RULE = DIGEST.rule("2.5 Command actions in turn 2 (BG-17)", 121, 159)
 COMMAND_DECKS_RULE = DIGEST.rule("2.5 War: command decks (BG-18)", 122, 1090)
 
 
@@ -158,27 +161,41 @@ def _card_purchases(roster: RosterView, reading: str) -> list[Problem]:
 
 def _command(roster: RosterView, limit: float) -> list[Problem]:
     """What the limit gives the player to command with, as infos: nothing to check, but the
-    player needs the numbers and the rules derive them from the list's limit."""
+    player needs the numbers and the rules derive them from the list's limit. None under 500
+    points (the small-game warning says there are no command actions); the decks only in a
+    War-size game, over 3000 points."""
+    problems: list[Problem] = []
     actions = command_actions(limit)
-    decks = command_decks(limit)
-    return [
-        roster_problem(
-            roster,
-            "bg.command.actions",
-            f"A {limit:g}-point army gets {actions} command actions per turn "
-            f"({command_actions_in_turn_two(limit)} for the active player in turn 2).",
-            COMMAND_ACTIONS_RULE,
-            severity=INFO,
-        ),
-        roster_problem(
-            roster,
-            "bg.command.decks",
-            f"A {limit:g}-point army may use {decks} whole command "
-            f"{'deck' if decks == 1 else 'decks'} (one per 3000 points or fraction).",
-            COMMAND_DECKS_RULE,
-            severity=INFO,
-        ),
-    ]
+    if actions:
+        problems += [
+            roster_problem(
+                roster,
+                "bg.command.actions",
+                f"A {limit:g}-point army gets {actions} command actions per turn.",
+                COMMAND_ACTIONS_RULE,
+                severity=INFO,
+            ),
+            roster_problem(
+                roster,
+                "bg.command.turn_two",
+                f"The active player of a {limit:g}-point army gets "
+                f"{command_actions_in_turn_two(limit)} command actions in turn 2.",
+                TURN_TWO_RULE,
+                severity=INFO,
+            ),
+        ]
+    if limit > POINTS_PER_COMMAND_DECK:
+        problems.append(
+            roster_problem(
+                roster,
+                "bg.command.decks",
+                f"In a War game, a {limit:g}-point army may use {command_decks(limit)} whole "
+                "command decks (one per 3000 points or fraction).",
+                COMMAND_DECKS_RULE,
+                severity=INFO,
+            )
+        )
+    return problems
 
 
 def _core_minimum(

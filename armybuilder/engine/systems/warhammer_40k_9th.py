@@ -8,7 +8,8 @@ keywords, transport capacity and the Warlord as constraints and modifiers. This 
 - Battle-forged detachments share a faction keyword, each on its own and the army as a whole;
 - an Only War army is not mixed with detachments;
 - the battle size: one is chosen, its points limit and its number of detachments;
-- the combined Power Level of both armies, an advisory (the ``opponentPowerLevel`` option).
+- the combined Power Level of both armies, an advisory (the ``opponentPowerLevel`` option);
+- the list options: an unknown one, or an opponent's Power Level that is not a whole number.
 
 Battle-size figures are read from the chosen size's "Battle Size" profile, so the data stays
 the single place that states them.
@@ -24,6 +25,7 @@ from armybuilder.engine.report import WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
     force_problem,
+    read_options,
     roster_problem,
     selection_problem,
 )
@@ -52,10 +54,11 @@ FACTION_RULE = DIGEST.rule("Appendix A: units in a detachment share a faction ke
 ARMY_FACTION_RULE = DIGEST.rule("Appendix A: the army shares a faction keyword", 628)
 ONLY_WAR_RULE = DIGEST.rule("5 Edge cases 4: Only War versus Battle-forged", 370, 2817)
 BATTLE_SIZE_RULE = DIGEST.rule("Appendix A: battle sizes", 591)
-POINTS_RULE = DIGEST.rule("Appendix A: battle sizes, points limit per army", 593)
+POINTS_RULE = DIGEST.rule("Appendix A: battle sizes, points limit per army", 589)
 DETACHMENTS_RULE = DIGEST.rule("Appendix A: battle sizes, detachments (Wargamer)", 600)
 COMBINED_RULE = DIGEST.rule("2.2 Only War (OW4-OW5): combined Power Level", 136, 2828)
 ADVISORY_RULE = DIGEST.rule("2.1 Armies (A4): Kill Team and Apocalypse advisories", 124, 109)
+OPTIONS_RULE = DIGEST.rule("5 Edge cases 1-3: combined Power Level, advisory sizes", 361, 2828)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,8 @@ def check(roster: RosterView) -> list[Problem]:
     only_war = [f for f in forces if f.entry_id == ONLY_WAR]
     detachments = [f for f in forces if f.entry_id != ONLY_WAR]
     size = _battle_size(roster)
-    problems = [p for force in forces for p in _unslotted(force)]
+    options, problems = read_options(roster, OPTIONS, "w40k9.option.invalid", OPTIONS_RULE)
+    problems += [p for force in forces for p in _unslotted(force)]
     if size is None and forces:
         problems.append(
             roster_problem(
@@ -98,7 +102,7 @@ def check(roster: RosterView) -> list[Problem]:
         if size is not None:
             problems += _points(roster, size) + _detachment_count(detachments, size)
     if size is not None:
-        problems += _power_level(roster, size)
+        problems += _power_level(roster, size, options[OPPONENT_OPTION])
     return problems
 
 
@@ -156,22 +160,11 @@ def _detachment_count(detachments: list[ForceView], size: BattleSize) -> list[Pr
     ]
 
 
-def _power_level(roster: RosterView, size: BattleSize) -> list[Problem]:
-    raw = roster.options.get(OPPONENT_OPTION, "").strip()
-    opponent: float | None = None
+def _power_level(roster: RosterView, size: BattleSize, raw: str) -> list[Problem]:
+    """The combined Power Level advisories; ``raw`` is the opponent's Power Level as
+    ``read_options`` reads it: a whole number, or "" when not given."""
+    opponent = float(raw) if raw else None
     problems: list[Problem] = []
-    if raw:
-        try:
-            opponent = float(raw)
-        except ValueError:
-            problems.append(
-                roster_problem(
-                    roster,
-                    "w40k9.options.opponent_power_level",
-                    f"The opponent's Power Level must be a number, not {raw!r}.",
-                    COMBINED_RULE,
-                )
-            )
     # Without the opponent's figure the army's own Power Level is a lower bound of the total.
     combined = roster.total_cost(POWER_LEVEL) + (opponent or 0.0)
     if combined > APOCALYPSE_ABOVE:

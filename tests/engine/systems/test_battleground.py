@@ -35,7 +35,7 @@ from tests.engine.systems import views
 
 HAWKSHOLD = "bg-hawkshold"
 # The infos every roster with a limit gets; the composition tests leave them out.
-COMMAND_INFOS = ("bg.command.actions", "bg.command.decks")
+COMMAND_INFOS = ("bg.command.actions", "bg.command.turn_two", "bg.command.decks")
 
 
 def _unit(entry_id: str, category: str) -> SelectionView:
@@ -133,8 +133,7 @@ def test_without_a_limit_only_the_race_rule_applies() -> None:
 @pytest.mark.parametrize(
     ("limit", "actions", "in_turn_two"),
     [
-        pytest.param(2000, 4, 2, id="BG-T1"),  # 4 per turn, 2 for the active player in turn 2
-        pytest.param(2000, 4, 2, id="BG-T8"),
+        pytest.param(2000, 4, 2, id="BG-T8"),  # 4 per turn, 2 for the active player in turn 2
         pytest.param(2500, 5, 3, id="BG-T9"),  # per full 500 (E3)
         pytest.param(1750, 3, 2, id="E3-1750"),
         pytest.param(450, 0, 0, id="E3-under-500"),
@@ -149,7 +148,7 @@ def test_command_actions_are_one_per_full_500_points_of_the_limit(
 @pytest.mark.parametrize(
     ("limit", "decks"),
     [
-        pytest.param(2000, 1, id="BG-T1"),
+        pytest.param(2000, 1, id="2000"),
         pytest.param(3000, 1, id="BG-T4-3000"),
         pytest.param(4500, 2, id="BG-T4-4500"),
         pytest.param(6000, 2, id="BG-T4-6000"),
@@ -162,13 +161,42 @@ def test_command_decks_are_one_per_3000_points_of_the_limit_or_fraction(
     assert command_decks(limit) == decks
 
 
-def test_the_roster_tells_its_command_actions_and_decks() -> None:
-    infos = {p.code: p for p in battleground.check(_roster([_force(_army(4, []))]))}
+def _command_infos(roster: RosterView) -> list[Problem]:
+    return [p for p in battleground.check(roster) if p.code in COMMAND_INFOS]
+
+
+def test_command_actions_come_from_the_limit_not_the_points_spent() -> None:  # BG-T1
+    def infos(spent: float) -> list[Problem]:
+        army = [_force(_army(4, []))]
+        return _command_infos(views.roster("bg-gs", army, {POINTS: spent}, {POINTS: 2000}))
+
+    assert infos(1898) == infos(2000)
+    assert [p.code for p in infos(1898)] == ["bg.command.actions", "bg.command.turn_two"]
+
+
+def test_a_war_size_roster_tells_its_command_actions_and_decks() -> None:
+    infos = {p.code: p for p in _command_infos(_roster([_force(_army(9, []))], 4500))}
     assert [(infos[code].severity, infos[code].owner_type) for code in COMMAND_INFOS] == [
         (INFO, "roster"),
         (INFO, "roster"),
+        (INFO, "roster"),
     ]
-    assert [(infos[code].rule or {}).get("line") for code in COMMAND_INFOS] == [120, 122]
+    # BG-16, BG-17 and BG-18, each on its own digest row.
+    assert [(infos[code].rule or {}).get("line") for code in COMMAND_INFOS] == [120, 121, 122]
+
+
+@pytest.mark.parametrize(
+    ("limit", "codes"),
+    [
+        (3000, ["bg.command.actions", "bg.command.turn_two"]),  # one deck: not a War game
+        (3001, ["bg.command.actions", "bg.command.turn_two", "bg.command.decks"]),
+        (450, []),  # no command actions: the small-game warning says so
+    ],
+)
+def test_decks_are_told_only_in_a_war_game_and_actions_only_when_there_are_some(
+    limit: float, codes: list[str]
+) -> None:
+    assert [p.code for p in _command_infos(_roster([_force([])], limit))] == codes
 
 
 @pytest.mark.parametrize(

@@ -596,3 +596,19 @@ def test_a_single_caster_in_the_list_records_the_universal_replacement(
 ) -> None:
     # T37 (digest line 495): "Un singolo Incantatore nella tua Lista dell'Esercito" (seed L879).
     assert _universal_replacement_codes(*recorded_on) == codes
+
+
+def test_an_apprentice_is_not_offered_the_universal_replacement() -> None:
+    # T37's negative: an Apprentice knows spell 1 with no choice (seed L760), so it has no other
+    # spell it could have chosen instead; the record is offered with the Adept and Master only.
+    levels = {"t9a3-wizard-apprentice", "t9a3-wizard-adept", "t9a3-wizard-master"}
+    offering = {
+        node.get("id")
+        for node in pack_nodes(PACK)
+        if any(
+            link.get("targetId") == "t9a3-universal-replacement"
+            for link in node.get("entryLinks") or []
+        )
+    }
+    assert levels <= {node.get("id") for node in pack_nodes(PACK)}
+    assert offering == levels - {"t9a3-wizard-apprentice"}

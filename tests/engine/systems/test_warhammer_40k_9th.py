@@ -213,7 +213,8 @@ def test_only_war_skips_points_detachments_and_factions() -> None:
         (11, "190", ["w40k9.battle_size.combined_power_level"]),
         (201, "", ["w40k9.battle_size.combined_power_level"]),
         (11, "290", ["w40k9.battle_size.consider_apocalypse"]),
-        (11, "x", ["w40k9.options.opponent_power_level"]),
+        (11, "x", ["w40k9.option.invalid"]),
+        (11, "12.5", ["w40k9.option.invalid"]),
     ],
 )
 def test_combined_power_level_advisories(own: float, opponent: str, codes: list[str]) -> None:
@@ -221,4 +222,14 @@ def test_combined_power_level_advisories(own: float, opponent: str, codes: list[
     roster = _roster([army], power=own, options={OPPONENT_OPTION: opponent})
     assert _codes(roster) == codes
     severities = {p.severity for p in warhammer_40k_9th.check(roster)}
-    assert severities <= ({"error"} if "x" in opponent else {"warning"})
+    assert severities <= ({"error"} if codes == ["w40k9.option.invalid"] else {"warning"})
+
+
+def test_an_unknown_list_option_is_reported_and_ignored() -> None:
+    army = _force([_battle_size(*STRIKE_FORCE)], entry_id=ONLY_WAR)
+    roster = _roster([army], power=11, options={"battleSize": "Onslaught", OPPONENT_OPTION: "30"})
+
+    (problem,) = warhammer_40k_9th.check(roster)
+
+    assert (problem.code, problem.entry_id) == ("w40k9.option.invalid", "battleSize")
+    assert problem.rule["line"] == warhammer_40k_9th.OPTIONS_RULE["line"]
