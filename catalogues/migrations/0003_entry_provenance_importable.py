@@ -6,45 +6,30 @@ Rows of stored revisions are filled from their documents here; an import fills n
 from typing import Any
 
 from django.db import migrations, models
-from django.db.models import Q
 
-from armybuilder.engine.closure import index_ids
+from catalogues.migrations._stored_entries import update_stored_entries
 
 
 def fill(apps: Any, schema_editor: Any) -> None:
-    GameSystem = apps.get_model("catalogues", "GameSystem")
-    Revision = apps.get_model("catalogues", "Revision")
-    Entry = apps.get_model("catalogues", "Entry")
-    for game_system in GameSystem.objects.all():
-        revisions = Revision.objects.filter(
-            Q(game_system=game_system) | Q(catalogue__game_system=game_system)
-        ).only("id", "document")
-        bodies = {revision.pk: next(iter(revision.document.values())) for revision in revisions}
-        # A row may index an entry of another file (a root link's target in a library).
-        anywhere: dict[str, Any] = {}
-        for body in bodies.values():
-            for node_id, node in index_ids(body).items():
-                anywhere.setdefault(node_id, node)
-        for revision_id, body in bodies.items():
-            _fill_revision(Entry, revision_id, body, anywhere)
+    root_links: dict[int, dict[str, Any]] = {}  # by revision, built once each
 
-
-def _fill_revision(Entry: Any, revision_id: int, body: Any, anywhere: dict[str, Any]) -> None:
-    own = index_ids(body)
-    root_links = {link.get("targetId"): link for link in body.get("entryLinks") or []}
-    changed = []
-    for entry in Entry.objects.filter(revision_id=revision_id):
-        node = own.get(entry.bs_id) or anywhere.get(entry.bs_id) or {}
+    def fill_row(entry: Any, node: Any, body: Any, anywhere: dict[str, Any]) -> bool:
         entry.unverified = node.get("unverified") is True or any(
             c.get("unverified") is True for c in node.get("costs") or []
         )
         source = node.get("source")
         entry.source = source[:100] if isinstance(source, str) else ""
-        offered_by = root_links.get(entry.bs_id) if entry.root else None
+        offered_by = None
+        if entry.root:
+            if entry.revision_id not in root_links:
+                root_links[entry.revision_id] = {
+                    link.get("targetId"): link for link in body.get("entryLinks") or []
+                }
+            offered_by = root_links[entry.revision_id].get(entry.bs_id)
         entry.importable = (offered_by or node).get("import") is not False
-        if entry.unverified or entry.source or not entry.importable:
-            changed.append(entry)
-    Entry.objects.bulk_update(changed, ["unverified", "source", "importable"], batch_size=500)
+        return bool(entry.unverified or entry.source or not entry.importable)
+
+    update_stored_entries(apps, fill_row, ["unverified", "source", "importable"])
 
 
 class Migration(migrations.Migration):

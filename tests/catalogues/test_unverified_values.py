@@ -127,3 +127,17 @@ def test_the_migration_fills_the_rows_of_revisions_stored_before_it() -> None:
     before = Entry.objects.count()
     load_pack(NINTH_AGE)
     assert Entry.objects.count() == before
+
+
+def test_the_provenance_migration_fills_the_rows_as_the_import_does() -> None:
+    load_pack(NINTH_AGE)
+    fields = ("bs_id", "revision_id", "unverified", "source", "importable")
+    # the provenance migration predates own unverified values, which set ``unverified`` too
+    imported = set(Entry.objects.filter(unverified_values=[]).values_list(*fields))
+    assert any(row[3] for row in imported), "no sourced row to refill"
+    Entry.objects.update(unverified=False, source="", importable=True)
+    migration = importlib.import_module("catalogues.migrations.0003_entry_provenance_importable")
+
+    migration.fill(apps, None)
+
+    assert set(Entry.objects.filter(unverified_values=[]).values_list(*fields)) == imported
