@@ -358,19 +358,20 @@ def set_custom(
 ) -> ListState:
     """Set the custom name and notes of a selection, a force or (``"roster"``) the list.
 
-    An empty string or ``None`` clears a custom name or notes; the list's own name cannot
-    be cleared.
+    An empty string or ``None`` clears a custom name or notes. The list's own name cannot be
+    cleared: ``None`` leaves it as it is, an empty one is refused.
     """
     name = _text(name, NAME_MAX_LENGTH)
     notes = _text(notes, MAX_NOTES_LENGTH)
 
     def change(roster: Roster) -> str:
         if target_id == ROSTER_TARGET:
-            if name is not _UNCHANGED:
-                roster.name = _name(name or "")
+            renamed = name is not _UNCHANGED and name is not None
+            if renamed:
+                roster.name = _name(name)
             if notes is not _UNCHANGED:
                 roster.custom_notes = notes or None
-            return _("Renamed the list") if name is not _UNCHANGED else _("Edited the notes")
+            return _("Renamed the list") if renamed else _("Edited the notes")
         target: Selection | Force
         try:
             target = roster.selection(_id(target_id))
