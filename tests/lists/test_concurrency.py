@@ -42,7 +42,8 @@ def test_two_writers_on_one_version_one_wins_and_the_other_is_told(
             connection.close()  # each thread has its own connection
 
     threads = [
-        threading.Thread(target=write, args=(tab, entry)) for tab, entry in zip(tabs, ENTRIES)
+        threading.Thread(target=write, args=(tab, entry))
+        for tab, entry in zip(tabs, ENTRIES, strict=True)
     ]
     for thread in threads:
         thread.start()

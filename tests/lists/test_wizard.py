@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from django.forms import Form
-from django.utils.html import escape
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from catalogues.examples import shipped_examples
 from catalogues.services.imports import import_files
@@ -150,7 +150,7 @@ def test_the_wizard_works_on_imported_community_40k_data(
     names = ["Warhammer 40,000.gst", "Necrons.cat"]
     import_files(files=[(name, (folder / name).read_bytes()) for name in names])
     client.force_login(player)
-    url, form, html = walk_wizard(client, "Warhammer 40,000")
+    url, form, _html = walk_wizard(client, "Warhammer 40,000")
 
     (battle_size,) = [c for c in form.setup_choices if c.name == "Battle Size"]
     assert any("Strike Force" in o.name for o in battle_size.options)
