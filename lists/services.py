@@ -118,8 +118,8 @@ def create_list(
     except (ListSpecRejected, ClosureError, CompileError) as error:
         raise EditRejected(DATA_MISSING, str(error)) from error
     roster = Roster(compiled, name=name, roster_id=str(uuid.uuid4()))
-    for cost_type_id, value in cost_limits.items():
-        _set_cost_limit(roster, cost_type_id, value)
+    for cost_type_id, limit in cost_limits.items():
+        _set_cost_limit(roster, cost_type_id, limit)
     for option, value in options.items():
         _set_option(roster, option, value)
     if force_entry_id:
