@@ -46,6 +46,7 @@ UNKNOWN_OPTION = "edit.unknown_option"
 BAD_COUNT = "edit.bad_count"
 BAD_VALUE = "edit.bad_value"
 BAD_TEXT = "edit.bad_text"
+BAD_VERSION = "edit.bad_version"
 NOT_ALLOWED = "edit.not_allowed"
 NOTHING_TO_UNDO = "edit.nothing_to_undo"
 NOTHING_TO_REDO = "edit.nothing_to_redo"
@@ -465,6 +466,14 @@ def parse_count(raw: object) -> int:
     return _count(raw)
 
 
+def parse_version(raw: object) -> int:
+    """The version an edit was made on, as a form or JSON body sends it."""
+    text = str(raw).strip() if isinstance(raw, str | int) and not isinstance(raw, bool) else ""
+    if not text.isdecimal() or len(text) > 10:
+        raise EditRejected(BAD_VERSION, _("The edit names no version of the list."))
+    return int(text)
+
+
 def parse_limit(raw: object) -> float | None:
     """A cost limit as a form sends it: blank for none, else a number."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
@@ -595,7 +604,9 @@ def _stored_version(army_list: ArmyList) -> int:
 
 
 def _check_version(army_list: ArmyList, version: int) -> None:
-    if not isinstance(version, int) or isinstance(version, bool) or version != army_list.version:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise EditRejected(BAD_VERSION, _("The edit names no version of the list."))
+    if version != army_list.version:
         raise StaleVersion(army_list.version)
 
 
