@@ -24,12 +24,17 @@ from armybuilder.engine.model import (
     aimed_within,
     as_float,
     is_aimed,
+    iter_modifiers,
 )
 from armybuilder.engine.roster import Force, Roster, Selection
 
 ANY_IDS = frozenset({"", "any", "model", "unit", "upgrade"})
 MESSAGE_FIELDS = {"error": report.ERROR, "warning": report.WARNING, "info": report.INFO}
 SPEC_CACHE_SIZE = 1 << 16
+# rounds of the category pass before its last answer is taken (see ``_category_rounds``)
+CATEGORY_ROUNDS = 4
+
+Categories = list[tuple[str, bool]]  # (category id, primary), in order
 
 
 @dataclass(slots=True, eq=False)
@@ -95,9 +100,20 @@ class Evaluator:
     """One evaluation pass over a roster (caches live for the pass only).
 
     ``with_aimed=False`` ignores aimed modifiers (those with a New Recruit ``scope``).
+    ``categories`` fixes every selection's categories (selection id -> its categories, the
+    definition's when absent) instead of working them out (see ``_category_rounds``).
+
+    Nothing a cache keeps depends on the order values are asked for: a selection's
+    categories are settled by the category pass before any count reads them, so a count is
+    never remembered while the values it counts are still being worked out.
     """
 
-    def __init__(self, roster: Roster, with_aimed: bool = True) -> None:
+    def __init__(
+        self,
+        roster: Roster,
+        with_aimed: bool = True,
+        categories: dict[str, Categories] | None = None,
+    ) -> None:
         self.roster = roster
         self.compiled = roster.compiled
         self._values: dict[str, Values] = {}
@@ -112,7 +128,10 @@ class Evaluator:
         self._incoming: dict[Target, list[tuple[JsonDict, int]]] | None = None if with_aimed else {}
         self._force_values: dict[str, Values] = {}
         self._effective_keys: dict[str, frozenset[str]] = {}
-        self._building: set[tuple[int, ...]] = set()  # scope indexes being built
+        # the selections whose categories modifiers change, and how (None until needed)
+        self._categories = categories
+        # the selection whose category modifiers are being applied, and its categories so far
+        self._partial: tuple[Selection, Categories] | None = None
         self._queries: dict[tuple[Any, ...], float] = {}
         self._children_numbers: dict[tuple[str, bool], dict[str, int]] = {}
         # the values of entries no modifier can change, shared per compiled closure
@@ -136,6 +155,11 @@ class Evaluator:
         if key is not None and key in self._values:
             return self._values[key]
         incoming = [] if selected is None else self.incoming_for(selected)
+        # a selection's categories come from the category pass (which has applied its
+        # category modifiers); an entry not selected applies them here
+        settled = selected is not None and (
+            "category" in node.modified_fields or any(_on_category(m) for m, _ in incoming)
+        )
         if not node.has_modifiers and not incoming:
             static = self._static_values.get(node)
             if static is None:  # shared, read-only
@@ -150,7 +174,10 @@ class Evaluator:
             return values
         self._busy.add(guard)
         try:
-            self.apply_modifiers(node.modifier_sources, ctx, values, incoming)
+            if settled and selected is not None:
+                values.categories = list(self.categories_of(selected))
+                incoming = [item for item in incoming if not _on_category(item[0])]
+            self.apply_modifiers(node.modifier_sources, ctx, values, incoming, settled)
         finally:
             self._busy.discard(guard)
         if key is not None:
@@ -178,12 +205,14 @@ class Evaluator:
         ctx: Ctx,
         values: Values,
         incoming: Sequence[tuple[JsonDict, int]] = (),
+        skip_categories: bool = False,
     ) -> None:
-        """Apply the sources' own modifiers (and those other selections aim here) to values."""
+        """Apply the sources' own modifiers (and those other selections aim here) to values
+        (``skip_categories``: not the category modifiers, already applied)."""
         pending: list[tuple[JsonDict, int]] = list(incoming)
         for source in sources:
             if source is not None:
-                self._collect(source, ctx, 1, pending)
+                self._collect(source, ctx, 1, pending, skip_categories=skip_categories)
         pending.sort(key=lambda item: modifier_types.PRIORITY.get(str(item[0].get("type", "")), 1))
         for modifier, times in pending:
             self._apply_one(modifier, values, times)
@@ -195,6 +224,7 @@ class Evaluator:
         outer: int,
         out: list[tuple[JsonDict, int]],
         aimed: bool = False,
+        skip_categories: bool = False,
     ) -> None:
         """Modifiers whose conditions hold, with their repeat counts.
 
@@ -202,6 +232,8 @@ class Evaluator:
         selection, e.g. the unit an upgrade belongs to) instead of the holder's own.
         """
         for modifier in holder.get("modifiers") or []:
+            if skip_categories and _on_category(modifier):
+                continue
             if is_aimed(modifier) == aimed and self.conditions_hold(modifier, ctx):
                 times = outer * self.repeat_times(modifier, ctx)
                 if times > 0:
@@ -210,7 +242,7 @@ class Evaluator:
             if self.conditions_hold(group, ctx):
                 times = outer * self.repeat_times(group, ctx)
                 if times > 0:
-                    self._collect(group, ctx, times, out, aimed)
+                    self._collect(group, ctx, times, out, aimed, skip_categories)
 
     def incoming_for(self, target: Target) -> list[tuple[JsonDict, int]]:
         """Modifiers aimed at this selection or force (through their ``scope``)."""
@@ -263,6 +295,86 @@ class Evaluator:
             categories = [node.category_node(cat_id) for cat_id, _ in effective]
         return node.aimed_sources + aimed_within(categories)
 
+    # ----------------------------------------------------------------------------- categories
+
+    def categories_of(self, sel: Selection) -> Categories:
+        """A selection's categories after modifiers (its own and those aimed at it)."""
+        if self._categories is None:
+            self._categories = self._category_rounds()
+        found = self._categories.get(sel.id)
+        return found if found is not None else sel.node.static_categories
+
+    def _category_rounds(self) -> dict[str, Categories]:
+        """Every selection whose categories modifiers change -> its categories.
+
+        Category modifiers' conditions may count categories (of other selections or of the
+        selection itself), so the categories are settled in rounds: each round reads every
+        condition against the categories the previous round settled (the definitions' at
+        first), until a round changes nothing (at most ``CATEGORY_ROUNDS``). A round's answer
+        for one selection depends on the previous round only, never on which selection was
+        asked first. Within a selection its category modifiers apply in document order (see
+        ``_settle_categories``).
+        """
+        if self._incoming is None:
+            self._incoming = self._aimed_modifiers()
+        candidates = [
+            sel
+            for sel in self.roster.all_selections()
+            if "category" in sel.node.modified_fields
+            or any(_on_category(m) for m, _ in self._incoming.get(sel, ()))
+        ]
+        settled: dict[str, Categories] = {}
+        for _ in range(CATEGORY_ROUNDS if candidates else 0):
+            reader = Evaluator(self.roster, categories=settled)
+            reader._incoming = self._incoming
+            found: dict[str, Categories] = {}
+            for sel in candidates:
+                categories = reader._settle_categories(sel)
+                if categories != sel.node.static_categories:
+                    found[sel.id] = categories
+            if found == settled:
+                break
+            settled = found
+        return settled
+
+    def _settle_categories(self, sel: Selection) -> Categories:
+        """A selection's categories: those aimed at it first, then its own category
+        modifiers in document order, each seeing (through ``instanceOf`` on the selection
+        itself, scope ``self`` or ``ancestor``) what the earlier ones added or removed."""
+        values = Values({}, list(sel.node.static_categories))
+        for modifier, _ in self.incoming_for(sel):
+            if _on_category(modifier):
+                self._apply_category(
+                    str(modifier.get("type", "")), str(modifier.get("value", "")), values
+                )
+        ctx = self.ctx_of(sel)
+        self._partial = (sel, values.categories)
+        try:
+            for source in sel.node.modifier_sources:
+                self._apply_categories_in(source, ctx, values, 1)
+        finally:
+            self._partial = None
+        return values.categories
+
+    def _apply_categories_in(self, holder: JsonDict, ctx: Ctx, values: Values, outer: int) -> None:
+        for modifier in holder.get("modifiers") or []:
+            if (
+                _on_category(modifier)
+                and not is_aimed(modifier)
+                and self.conditions_hold(modifier, ctx)
+                and outer * self.repeat_times(modifier, ctx) > 0
+            ):
+                self._apply_category(
+                    str(modifier.get("type", "")), str(modifier.get("value", "")), values
+                )
+        for group in holder.get("modifierGroups") or []:
+            if any(_on_category(m) for m in iter_modifiers(group)) and self.conditions_hold(
+                group, ctx
+            ):
+                times = outer * self.repeat_times(group, ctx)
+                if times > 0:
+                    self._apply_categories_in(group, ctx, values, times)
+
     def _apply_one(self, modifier: JsonDict, values: Values, times: int) -> None:
         mod_type = str(modifier.get("type", ""))
         name = str(modifier.get("field", ""))
@@ -291,6 +403,7 @@ class Evaluator:
 
     @staticmethod
     def _apply_category(mod_type: str, category_id: str, values: Values) -> None:
+        """Change the categories in place (the category pass reads them as they change)."""
         cats = values.categories
         if mod_type == "add" and all(c != category_id for c, _ in cats):
             cats.append((category_id, False))
@@ -319,7 +432,19 @@ class Evaluator:
         if ctype in ("always", "never"):  # New Recruit's constant conditions
             return ctype == "always"
         if ctype in ("instanceOf", "notInstanceOf"):
-            found = any(self.instance_of(obj, child_id) for obj in self.scope_objects(scope, ctx))
+            objects = self.scope_objects(scope, ctx)
+            partial = self._partial
+            if partial is not None and ctx.selection is partial[0] and partial[0] in objects:
+                # the selection's own category modifier: it sees its categories so far
+                sel = partial[0]
+                found = sel.node.type == child_id or f"of:{child_id}" in self._keys_with(
+                    sel, partial[1]
+                )
+                found = found or any(
+                    self.instance_of(obj, child_id) for obj in objects if obj is not sel
+                )
+            else:
+                found = any(self.instance_of(obj, child_id) for obj in objects)
             return found if ctype == "instanceOf" else not found
         return expressions.passes(ctype, self.query(cond, ctx), threshold)
 
@@ -351,8 +476,9 @@ class Evaluator:
                 return [parent]
             return [ctx.force] if ctx.force is not None else []
         if scope == "ancestor":
-            ancestors: list[Scope] = list(self._chain(parent, None))
-            return ancestors + ([ctx.force] if ctx.force is not None else [])
+            # New Recruit: the selection itself, its parents, its force and the forces above
+            ancestors: list[Scope] = list(self._chain(me, parent))
+            return ancestors + list(self._force_chain(ctx.force))
         if scope == "force":
             return [ctx.force] if ctx.force is not None else []
         if scope == "roster":
@@ -396,10 +522,15 @@ class Evaluator:
             force = force.parent
 
     def instance_of(self, obj: Scope, child_id: str) -> bool:
-        """Whether a scope object is a ``child_id``: an entry, group, category or type name.
+        """Whether a scope object is a ``child_id``.
 
-        Only selections can be (New Recruit): a force or the roster never is.
+        A selection is an instance of its entry, link, groups, categories and type name; a
+        force of its force entry and its catalogue (so ``scope="force"`` tells a Battalion
+        from a Patrol, as the 40k data's detachment costs ask); the roster and a category
+        of nothing (New Recruit).
         """
+        if isinstance(obj, Force):
+            return child_id in (obj.node.id, obj.catalogue_id)
         if not isinstance(obj, Selection):
             return False
         return obj.node.type == child_id or self.selection_matches(obj, child_id)
@@ -456,11 +587,9 @@ class Evaluator:
         )
         cached = self._queries.get(key)
         if cached is None:
-            cached = self._query(
+            cached = self._queries[key] = self._query(
                 objects, field_name, child_id, shared, deep, child_forces, percent, entry
             )
-            if not self._building:  # answers given mid-build are provisional
-                self._queries[key] = cached
         return cached
 
     def _query(
@@ -547,20 +676,26 @@ class Evaluator:
         ignores ``shared`` there), its enclosing entry groups and its categories, including
         those its modifiers add or remove (unless ``effective`` is false).
         """
-        node = sel.node
-        static = node.match_keys
-        if not effective or "category" not in node.modified_fields:
+        static = sel.node.match_keys
+        if not effective:
             return static
         cached = self._effective_keys.get(sel.id)
-        if cached is not None:
-            return cached
-        effective_categories = self.entry_values(node, self.ctx_of(sel)).categories
-        keys = (static - {f"of:{cat.id}" for cat in node.categories}) | {
-            f"of:{c}" for c, _ in effective_categories
+        if cached is None:
+            categories = self.categories_of(sel)
+            cached = self._effective_keys[sel.id] = (
+                static
+                if categories is sel.node.static_categories
+                else self._keys_with(sel, categories)
+            )
+        return cached
+
+    @staticmethod
+    def _keys_with(sel: Selection, categories: Categories) -> frozenset[str]:
+        """A selection's index keys with these categories instead of its definition's."""
+        node = sel.node
+        return (node.match_keys - {f"of:{cat.id}" for cat in node.categories}) | {
+            f"of:{c}" for c, _ in categories
         }
-        if sel.id not in self._busy:  # mid-cycle answers are partial: not remembered
-            self._effective_keys[sel.id] = keys
-        return keys
 
     def selection_matches(self, sel: Selection, child_id: str) -> bool:
         return self.match_key(None, child_id, True) in self._keys(sel)
@@ -583,15 +718,7 @@ class Evaluator:
             # (the keys before category modifiers: see _keys)
             pairs = [(s, s.node.match_keys) for s in self._selections_in(obj, deep, child_forces)]
             index = self._indexes[cache_key] = ScopeIndex(pairs)
-            self._building.add(cache_key)
-            try:
-                index.answers.update(self._effective_answers(pairs))
-            finally:
-                self._building.discard(cache_key)
-        if cache_key in self._building:
-            # asked while this index is being built (a category modifier's condition reads
-            # the same scope): answer from the definitions' categories
-            return index.static(key)
+            index.answers.update(self._effective_answers(pairs))
         found = index.answers.get(key)
         if found is None:
             found = index.answers[key] = index.static(key)
@@ -603,8 +730,7 @@ class Evaluator:
         """The keys category modifiers change, with the selections that have them now."""
         changed: set[str] = set()
         for sel, keys in pairs:
-            if "category" in sel.node.modified_fields:
-                changed |= keys ^ self._keys(sel)
+            changed |= keys ^ self._keys(sel)
         answers: dict[str, list[Selection]] = {k: [] for k in changed}
         if changed:
             for sel, _ in pairs:
@@ -656,10 +782,8 @@ class Evaluator:
     def primary_category(self, sel: Selection) -> str | None:
         if sel.id in self._primaries:
             return self._primaries[sel.id]
-        values = self.entry_values(sel.node, self.ctx_of(sel))
-        primary = next((c for c, is_primary in values.categories if is_primary), None)
-        if sel.id not in self._busy:  # mid-cycle answers are partial: not remembered
-            self._primaries[sel.id] = primary
+        categories = self.categories_of(sel)
+        primary = self._primaries[sel.id] = next((c for c, p in categories if p), None)
         return primary
 
     def constraint_count(self, constraint: Constraint, node: EntryNode, ctx: Ctx) -> float:
@@ -694,3 +818,8 @@ class Evaluator:
                 of = child.node.id if shared else child.node.path_id
                 numbers[of] = numbers.get(of, 0) + child.number
         return numbers
+
+
+def _on_category(modifier: JsonDict) -> bool:
+    """A modifier that adds, removes or (un)sets a primary category."""
+    return modifier.get("field") == "category"
