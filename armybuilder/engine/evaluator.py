@@ -729,8 +729,11 @@ class Evaluator:
     ) -> dict[str, list[Selection]]:
         """The keys category modifiers change, with the selections that have them now."""
         changed: set[str] = set()
+        if self._categories is None:
+            self._categories = self._category_rounds()
         for sel, keys in pairs:
-            changed |= keys ^ self._keys(sel)
+            if sel.id in self._categories:
+                changed |= keys ^ self._keys(sel)
         answers: dict[str, list[Selection]] = {k: [] for k in changed}
         if changed:
             for sel, _ in pairs:
