@@ -33,6 +33,7 @@ MESSAGE_FIELDS = {"error": report.ERROR, "warning": report.WARNING, "info": repo
 SPEC_CACHE_SIZE = 1 << 16
 # rounds of the category pass before its last answer is taken (see ``_category_rounds``)
 CATEGORY_ROUNDS = 4
+NO_CYCLE = 1 << 30  # deeper than any stack of values being worked out
 
 Categories = list[tuple[str, bool]]  # (category id, primary), in order
 
@@ -119,7 +120,10 @@ class Evaluator:
         self._values: dict[str, Values] = {}
         self._contexts: dict[str, Ctx] = {}
         self._primaries: dict[str, str | None] = {}
-        self._busy: set[str] = set()
+        # the values being worked out (guard -> depth on the stack), and the lowest depth a
+        # value read back while still being worked out (a cycle) since the innermost mark
+        self._busy: dict[str, int] = {}
+        self._cycle_depth = NO_CYCLE
         # per force / roster (keyed by the forces it covers, so a force and a one-force
         # roster share one): its selections and which answer to each index key
         self._indexes: dict[tuple[int, ...], ScopeIndex] = {}
@@ -170,19 +174,40 @@ class Evaluator:
             return static
         values = Values(dict(node.static_fields()), list(node.static_categories))
         guard = key or f"virtual:{node.path_id}:{id(ctx.parent)}:{id(ctx.force)}"
-        if guard in self._busy:
+        depth = self._busy.get(guard)
+        if depth is not None:
+            # read back while being worked out: the definition's values, and whatever is
+            # worked out from them until this value is done stays unremembered
+            self._cycle_depth = min(self._cycle_depth, depth)
             return values
-        self._busy.add(guard)
+        depth = self._busy[guard] = len(self._busy)
+        outer = self._enter()
         try:
             if settled and selected is not None:
                 values.categories = list(self.categories_of(selected))
                 incoming = [item for item in incoming if not _on_category(item[0])]
             self.apply_modifiers(node.modifier_sources, ctx, values, incoming, settled)
         finally:
-            self._busy.discard(guard)
-        if key is not None:
+            del self._busy[guard]
+            clean = self._leave(outer) > depth
+        if key is not None and clean:
             self._values[key] = values
         return values
+
+    def _enter(self) -> int:
+        """Start watching for cycles (returns the outer watch, for ``_leave``)."""
+        outer, self._cycle_depth = self._cycle_depth, NO_CYCLE
+        return outer
+
+    def _leave(self, outer: int) -> int:
+        """Stop watching: the lowest stack depth read back while being worked out since
+        ``_enter`` (``NO_CYCLE`` if none). A value may be remembered only when that is deeper
+        than everything that was being worked out when it started: otherwise it was built
+        from a value not yet done (its own included), and asking in another order would
+        build it from another one."""
+        found = self._cycle_depth
+        self._cycle_depth = min(outer, found)
+        return found
 
     def force_values(self, force: Force) -> Values:
         """A force's effective name, hidden flag, constraint limits and messages (cached)."""
@@ -587,9 +612,15 @@ class Evaluator:
         )
         cached = self._queries.get(key)
         if cached is None:
-            cached = self._queries[key] = self._query(
-                objects, field_name, child_id, shared, deep, child_forces, percent, entry
-            )
+            outer = self._enter()
+            try:
+                cached = self._query(
+                    objects, field_name, child_id, shared, deep, child_forces, percent, entry
+                )
+            finally:
+                clean = self._leave(outer) >= len(self._busy)
+            if clean:
+                self._queries[key] = cached
         return cached
 
     def _query(

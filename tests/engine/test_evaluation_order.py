@@ -21,12 +21,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from armybuilder.engine import edit
 from armybuilder.engine.checks import Checks
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.listspec import build_roster
 from armybuilder.engine.roster import Roster
 from armybuilder.engine.systems import run_hooks
 from armybuilder.engine.view_builder import ViewBuilder
+from tests.engine.builders import make_roster
 from tests.engine.realdata import compiled_for, load_spec
 from tests.engine.realdata.detachments import (
     battalion_and_patrol,
@@ -172,3 +174,36 @@ def test_the_report_is_the_same_whichever_value_is_asked_for_first(name: str) ->
         evaluator = Evaluator(roster)
         first(evaluator)
         assert evaluated(evaluator) == expected
+
+
+def _cost_cycle_roster(order: list[str]) -> Roster:
+    """Two units whose points depend on the roster's points, theirs included (a cycle with
+    no fixed point: the cheap one grows, which pushes the other one down, ...)."""
+
+    def unit(entry_id: str, cost: int, value: str, at_least: int) -> dict[str, Any]:
+        when = {"type": "atLeast", "value": at_least, "field": "pts", "scope": "roster"}
+        return {
+            "id": entry_id,
+            "name": entry_id.title(),
+            "type": "unit",
+            "costs": [{"typeId": "pts", "value": cost}],
+            "modifiers": [{"type": "set", "field": "pts", "value": value, "conditions": [when]}],
+        }
+
+    roster, force = make_roster([unit("grows", 10, "30", 25), unit("shrinks", 20, "0", 45)])
+    for entry_id in order:
+        edit.select_entry(roster, force, entry_id)
+    return roster
+
+
+def test_values_that_read_themselves_through_a_cycle_do_not_depend_on_order() -> None:
+    """Each value is worked out as if asked for first: read back through the cycle, a value
+    is its definition's. "Grows" sees 10 + 20 and becomes 30; "Shrinks" sees 30 (Grows, as
+    worked out from its definition) + 20 and becomes 0; in either order."""
+    reports = []
+    for order in (["grows", "shrinks"], ["shrinks", "grows"]):
+        roster = _cost_cycle_roster(order)
+        view = ViewBuilder(Evaluator(roster)).view()
+        reports.append(({s.name: s.cost("pts") for s in view.all_selections()}, view.costs))
+    assert reports[0] == reports[1]
+    assert reports[0][0] == {"Grows": 30, "Shrinks": 0}
