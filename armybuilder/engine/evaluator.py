@@ -13,7 +13,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from armybuilder.engine import expressions, modifier_types, report
 from armybuilder.engine.model import (
@@ -36,6 +36,8 @@ CATEGORY_ROUNDS = 4
 NO_CYCLE = 1 << 30  # deeper than any stack of values being worked out
 
 Categories = list[tuple[str, bool]]  # (category id, primary), in order
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(slots=True, eq=False)
@@ -135,7 +137,9 @@ class Evaluator:
         # the selections whose categories modifiers change, and how (None until needed)
         self._categories = categories
         # the selection whose category modifiers are being applied, and its categories so far
-        self._partial: tuple[Selection, Categories] | None = None
+        # (and how many values were being worked out then: values worked out meanwhile, its
+        # own included, see its categories as settled, never as partial)
+        self._partial: tuple[Selection, Categories, int] | None = None
         self._queries: dict[tuple[Any, ...], float] = {}
         self._children_numbers: dict[tuple[str, bool], dict[str, int]] = {}
         # the values of entries no modifier can change, shared per compiled closure
@@ -159,11 +163,6 @@ class Evaluator:
         if key is not None and key in self._values:
             return self._values[key]
         incoming = [] if selected is None else self.incoming_for(selected)
-        # a selection's categories come from the category pass (which has applied its
-        # category modifiers); an entry not selected applies them here
-        settled = selected is not None and (
-            "category" in node.modified_fields or any(_on_category(m) for m, _ in incoming)
-        )
         if not node.has_modifiers and not incoming:
             static = self._static_values.get(node)
             if static is None:  # shared, read-only
@@ -173,6 +172,12 @@ class Evaluator:
                 self._values[key] = static
             return static
         values = Values(dict(node.static_fields()), list(node.static_categories))
+        # a selection's categories come from the category pass (which has applied its
+        # category modifiers); an entry not selected applies them here
+        settled = selected is not None and (
+            "category" in node.modified_fields
+            or bool(incoming and any(_on_category(m) for m, _ in incoming))
+        )
         guard = key or f"virtual:{node.path_id}:{id(ctx.parent)}:{id(ctx.force)}"
         depth = self._busy.get(guard)
         if depth is not None:
@@ -324,10 +329,14 @@ class Evaluator:
 
     def categories_of(self, sel: Selection) -> Categories:
         """A selection's categories after modifiers (its own and those aimed at it)."""
+        found = self._settled().get(sel.id)
+        return found if found is not None else sel.node.static_categories
+
+    def _settled(self) -> dict[str, Categories]:
+        """Selection id -> its categories, for those whose modifiers change them."""
         if self._categories is None:
             self._categories = self._category_rounds()
-        found = self._categories.get(sel.id)
-        return found if found is not None else sel.node.static_categories
+        return self._categories
 
     def _category_rounds(self) -> dict[str, Categories]:
         """Every selection whose categories modifiers change -> its categories.
@@ -358,9 +367,22 @@ class Evaluator:
                 if categories != sel.node.static_categories:
                     found[sel.id] = categories
             if found == settled:
+                # the last round read everything with the categories it settled: what it
+                # worked out holds here too (and what this evaluator has already worked
+                # out did not read any category)
+                self._adopt(reader)
                 break
             settled = found
         return settled
+
+    def _adopt(self, other: Evaluator) -> None:
+        """Take over what another evaluator of the same roster and categories remembers."""
+        _merge(self._values, other._values)
+        _merge(self._queries, other._queries)
+        _merge(self._indexes, other._indexes)
+        _merge(self._effective_keys, other._effective_keys)
+        _merge(self._primaries, other._primaries)
+        _merge(self._children_numbers, other._children_numbers)
 
     def _settle_categories(self, sel: Selection) -> Categories:
         """A selection's categories: those aimed at it first, then its own category
@@ -373,7 +395,7 @@ class Evaluator:
                     str(modifier.get("type", "")), str(modifier.get("value", "")), values
                 )
         ctx = self.ctx_of(sel)
-        self._partial = (sel, values.categories)
+        self._partial = (sel, values.categories, len(self._busy))
         try:
             for source in sel.node.modifier_sources:
                 self._apply_categories_in(source, ctx, values, 1)
@@ -459,7 +481,12 @@ class Evaluator:
         if ctype in ("instanceOf", "notInstanceOf"):
             objects = self.scope_objects(scope, ctx)
             partial = self._partial
-            if partial is not None and ctx.selection is partial[0] and partial[0] in objects:
+            if (
+                partial is not None
+                and ctx.selection is partial[0]
+                and partial[2] == len(self._busy)
+                and partial[0] in objects
+            ):
                 # the selection's own category modifier: it sees its categories so far
                 sel = partial[0]
                 found = sel.node.type == child_id or f"of:{child_id}" in self._keys_with(
@@ -745,6 +772,9 @@ class Evaluator:
         else:
             cache_key = tuple(id(force) for force in (obj.walk() if child_forces else [obj]))
         index = self._indexes.get(cache_key)
+        if index is None and self._categories is None:
+            self._settled()  # (its last round may have built this index already)
+            index = self._indexes.get(cache_key)
         if index is None:
             # (the keys before category modifiers: see _keys)
             pairs = [(s, s.node.match_keys) for s in self._selections_in(obj, deep, child_forces)]
@@ -760,10 +790,9 @@ class Evaluator:
     ) -> dict[str, list[Selection]]:
         """The keys category modifiers change, with the selections that have them now."""
         changed: set[str] = set()
-        if self._categories is None:
-            self._categories = self._category_rounds()
+        settled = self._settled()
         for sel, keys in pairs:
-            if sel.id in self._categories:
+            if sel.id in settled:
                 changed |= keys ^ self._keys(sel)
         answers: dict[str, list[Selection]] = {k: [] for k in changed}
         if changed:
@@ -857,3 +886,9 @@ class Evaluator:
 def _on_category(modifier: JsonDict) -> bool:
     """A modifier that adds, removes or (un)sets a primary category."""
     return modifier.get("field") == "category"
+
+
+def _merge(mine: dict[K, V], theirs: dict[K, V]) -> None:
+    """Add what ``theirs`` knows and ``mine`` does not."""
+    for key, value in theirs.items():
+        mine.setdefault(key, value)
