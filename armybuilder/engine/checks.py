@@ -231,7 +231,11 @@ class Checks:
                 constraint.field == "selections"
                 and constraint.scope in ("parent", "force")
                 and force is not None
+                and not constraint.raw.get("includeChildSelections")
             ):
+                # a force's slot is filled by its top-level selections of that primary
+                # category; with includeChildSelections (the query below) every selection
+                # having the category counts, at any depth (a Warlord upgrade in a unit)
                 count = float(sum(s.number for s in members))
             else:
                 count = self.ev.query(constraint.raw, ctx, child_id=category.id)

@@ -13,7 +13,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from armybuilder.engine import expressions, modifier_types, report
 from armybuilder.engine.model import (
@@ -24,12 +24,20 @@ from armybuilder.engine.model import (
     aimed_within,
     as_float,
     is_aimed,
+    iter_modifiers,
 )
 from armybuilder.engine.roster import Force, Roster, Selection
 
 ANY_IDS = frozenset({"", "any", "model", "unit", "upgrade"})
 MESSAGE_FIELDS = {"error": report.ERROR, "warning": report.WARNING, "info": report.INFO}
 SPEC_CACHE_SIZE = 1 << 16
+# rounds of the category pass before its last answer is taken (see ``_category_rounds``)
+CATEGORY_ROUNDS = 4
+NO_CYCLE = 1 << 30  # deeper than any stack of values being worked out
+
+Categories = list[tuple[str, bool]]  # (category id, primary), in order
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(slots=True, eq=False)
@@ -95,15 +103,29 @@ class Evaluator:
     """One evaluation pass over a roster (caches live for the pass only).
 
     ``with_aimed=False`` ignores aimed modifiers (those with a New Recruit ``scope``).
+    ``categories`` fixes every selection's categories (selection id -> its categories, the
+    definition's when absent) instead of working them out (see ``_category_rounds``).
+
+    Nothing a cache keeps depends on the order values are asked for: a selection's
+    categories are settled by the category pass before any count reads them, so a count is
+    never remembered while the values it counts are still being worked out.
     """
 
-    def __init__(self, roster: Roster, with_aimed: bool = True) -> None:
+    def __init__(
+        self,
+        roster: Roster,
+        with_aimed: bool = True,
+        categories: dict[str, Categories] | None = None,
+    ) -> None:
         self.roster = roster
         self.compiled = roster.compiled
         self._values: dict[str, Values] = {}
         self._contexts: dict[str, Ctx] = {}
         self._primaries: dict[str, str | None] = {}
-        self._busy: set[str] = set()
+        # the values being worked out (guard -> depth on the stack), and the lowest depth a
+        # value read back while still being worked out (a cycle) since the innermost mark
+        self._busy: dict[str, int] = {}
+        self._cycle_depth = NO_CYCLE
         # per force / roster (keyed by the forces it covers, so a force and a one-force
         # roster share one): its selections and which answer to each index key
         self._indexes: dict[tuple[int, ...], ScopeIndex] = {}
@@ -112,7 +134,12 @@ class Evaluator:
         self._incoming: dict[Target, list[tuple[JsonDict, int]]] | None = None if with_aimed else {}
         self._force_values: dict[str, Values] = {}
         self._effective_keys: dict[str, frozenset[str]] = {}
-        self._building: set[tuple[int, ...]] = set()  # scope indexes being built
+        # the selections whose categories modifiers change, and how (None until needed)
+        self._categories = categories
+        # the selection whose category modifiers are being applied, and its categories so far
+        # (and how many values were being worked out then: values worked out meanwhile, its
+        # own included, see its categories as settled, never as partial)
+        self._partial: tuple[Selection, Categories, int] | None = None
         self._queries: dict[tuple[Any, ...], float] = {}
         self._children_numbers: dict[tuple[str, bool], dict[str, int]] = {}
         # the values of entries no modifier can change, shared per compiled closure
@@ -145,17 +172,47 @@ class Evaluator:
                 self._values[key] = static
             return static
         values = Values(dict(node.static_fields()), list(node.static_categories))
+        # a selection's categories come from the category pass (which has applied its
+        # category modifiers); an entry not selected applies them here
+        settled = selected is not None and (
+            "category" in node.modified_fields
+            or bool(incoming and any(_on_category(m) for m, _ in incoming))
+        )
         guard = key or f"virtual:{node.path_id}:{id(ctx.parent)}:{id(ctx.force)}"
-        if guard in self._busy:
+        depth = self._busy.get(guard)
+        if depth is not None:
+            # read back while being worked out: the definition's values, and whatever is
+            # worked out from them until this value is done stays unremembered
+            self._cycle_depth = min(self._cycle_depth, depth)
             return values
-        self._busy.add(guard)
+        depth = self._busy[guard] = len(self._busy)
+        outer = self._enter()
         try:
-            self.apply_modifiers(node.modifier_sources, ctx, values, incoming)
+            if settled and selected is not None:
+                values.categories = list(self.categories_of(selected))
+                incoming = [item for item in incoming if not _on_category(item[0])]
+            self.apply_modifiers(node.modifier_sources, ctx, values, incoming, settled)
         finally:
-            self._busy.discard(guard)
-        if key is not None:
+            del self._busy[guard]
+            clean = self._leave(outer) > depth
+        if key is not None and clean:
             self._values[key] = values
         return values
+
+    def _enter(self) -> int:
+        """Start watching for cycles (returns the outer watch, for ``_leave``)."""
+        outer, self._cycle_depth = self._cycle_depth, NO_CYCLE
+        return outer
+
+    def _leave(self, outer: int) -> int:
+        """Stop watching: the lowest stack depth read back while being worked out since
+        ``_enter`` (``NO_CYCLE`` if none). A value may be remembered only when that is deeper
+        than everything that was being worked out when it started: otherwise it was built
+        from a value not yet done (its own included), and asking in another order would
+        build it from another one."""
+        found = self._cycle_depth
+        self._cycle_depth = min(outer, found)
+        return found
 
     def force_values(self, force: Force) -> Values:
         """A force's effective name, hidden flag, constraint limits and messages (cached)."""
@@ -178,12 +235,14 @@ class Evaluator:
         ctx: Ctx,
         values: Values,
         incoming: Sequence[tuple[JsonDict, int]] = (),
+        skip_categories: bool = False,
     ) -> None:
-        """Apply the sources' own modifiers (and those other selections aim here) to values."""
+        """Apply the sources' own modifiers (and those other selections aim here) to values
+        (``skip_categories``: not the category modifiers, already applied)."""
         pending: list[tuple[JsonDict, int]] = list(incoming)
         for source in sources:
             if source is not None:
-                self._collect(source, ctx, 1, pending)
+                self._collect(source, ctx, 1, pending, skip_categories=skip_categories)
         pending.sort(key=lambda item: modifier_types.PRIORITY.get(str(item[0].get("type", "")), 1))
         for modifier, times in pending:
             self._apply_one(modifier, values, times)
@@ -195,6 +254,7 @@ class Evaluator:
         outer: int,
         out: list[tuple[JsonDict, int]],
         aimed: bool = False,
+        skip_categories: bool = False,
     ) -> None:
         """Modifiers whose conditions hold, with their repeat counts.
 
@@ -202,6 +262,8 @@ class Evaluator:
         selection, e.g. the unit an upgrade belongs to) instead of the holder's own.
         """
         for modifier in holder.get("modifiers") or []:
+            if skip_categories and _on_category(modifier):
+                continue
             if is_aimed(modifier) == aimed and self.conditions_hold(modifier, ctx):
                 times = outer * self.repeat_times(modifier, ctx)
                 if times > 0:
@@ -210,7 +272,7 @@ class Evaluator:
             if self.conditions_hold(group, ctx):
                 times = outer * self.repeat_times(group, ctx)
                 if times > 0:
-                    self._collect(group, ctx, times, out, aimed)
+                    self._collect(group, ctx, times, out, aimed, skip_categories)
 
     def incoming_for(self, target: Target) -> list[tuple[JsonDict, int]]:
         """Modifiers aimed at this selection or force (through their ``scope``)."""
@@ -263,6 +325,103 @@ class Evaluator:
             categories = [node.category_node(cat_id) for cat_id, _ in effective]
         return node.aimed_sources + aimed_within(categories)
 
+    # ----------------------------------------------------------------------------- categories
+
+    def categories_of(self, sel: Selection) -> Categories:
+        """A selection's categories after modifiers (its own and those aimed at it)."""
+        found = self._settled().get(sel.id)
+        return found if found is not None else sel.node.static_categories
+
+    def _settled(self) -> dict[str, Categories]:
+        """Selection id -> its categories, for those whose modifiers change them."""
+        if self._categories is None:
+            self._categories = self._category_rounds()
+        return self._categories
+
+    def _category_rounds(self) -> dict[str, Categories]:
+        """Every selection whose categories modifiers change -> its categories.
+
+        Category modifiers' conditions may count categories (of other selections or of the
+        selection itself), so the categories are settled in rounds: each round reads every
+        condition against the categories the previous round settled (the definitions' at
+        first), until a round changes nothing (at most ``CATEGORY_ROUNDS``). A round's answer
+        for one selection depends on the previous round only, never on which selection was
+        asked first. Within a selection its category modifiers apply in document order (see
+        ``_settle_categories``).
+        """
+        if self._incoming is None:
+            self._incoming = self._aimed_modifiers()
+        candidates = [
+            sel
+            for sel in self.roster.all_selections()
+            if "category" in sel.node.modified_fields
+            or any(_on_category(m) for m, _ in self._incoming.get(sel, ()))
+        ]
+        settled: dict[str, Categories] = {}
+        for _ in range(CATEGORY_ROUNDS if candidates else 0):
+            reader = Evaluator(self.roster, categories=settled)
+            reader._incoming = self._incoming
+            found: dict[str, Categories] = {}
+            for sel in candidates:
+                categories = reader._settle_categories(sel)
+                if categories != sel.node.static_categories:
+                    found[sel.id] = categories
+            if found == settled:
+                # the last round read everything with the categories it settled: what it
+                # worked out holds here too (and what this evaluator has already worked
+                # out did not read any category)
+                self._adopt(reader)
+                break
+            settled = found
+        return settled
+
+    def _adopt(self, other: Evaluator) -> None:
+        """Take over what another evaluator of the same roster and categories remembers."""
+        _merge(self._values, other._values)
+        _merge(self._queries, other._queries)
+        _merge(self._indexes, other._indexes)
+        _merge(self._effective_keys, other._effective_keys)
+        _merge(self._primaries, other._primaries)
+        _merge(self._children_numbers, other._children_numbers)
+
+    def _settle_categories(self, sel: Selection) -> Categories:
+        """A selection's categories: those aimed at it first, then its own category
+        modifiers in document order, each seeing (through ``instanceOf`` on the selection
+        itself, scope ``self`` or ``ancestor``) what the earlier ones added or removed."""
+        values = Values({}, list(sel.node.static_categories))
+        for modifier, _ in self.incoming_for(sel):
+            if _on_category(modifier):
+                self._apply_category(
+                    str(modifier.get("type", "")), str(modifier.get("value", "")), values
+                )
+        ctx = self.ctx_of(sel)
+        self._partial = (sel, values.categories, len(self._busy))
+        try:
+            for source in sel.node.modifier_sources:
+                self._apply_categories_in(source, ctx, values, 1)
+        finally:
+            self._partial = None
+        return values.categories
+
+    def _apply_categories_in(self, holder: JsonDict, ctx: Ctx, values: Values, outer: int) -> None:
+        for modifier in holder.get("modifiers") or []:
+            if (
+                _on_category(modifier)
+                and not is_aimed(modifier)
+                and self.conditions_hold(modifier, ctx)
+                and outer * self.repeat_times(modifier, ctx) > 0
+            ):
+                self._apply_category(
+                    str(modifier.get("type", "")), str(modifier.get("value", "")), values
+                )
+        for group in holder.get("modifierGroups") or []:
+            if any(_on_category(m) for m in iter_modifiers(group)) and self.conditions_hold(
+                group, ctx
+            ):
+                times = outer * self.repeat_times(group, ctx)
+                if times > 0:
+                    self._apply_categories_in(group, ctx, values, times)
+
     def _apply_one(self, modifier: JsonDict, values: Values, times: int) -> None:
         mod_type = str(modifier.get("type", ""))
         name = str(modifier.get("field", ""))
@@ -291,6 +450,7 @@ class Evaluator:
 
     @staticmethod
     def _apply_category(mod_type: str, category_id: str, values: Values) -> None:
+        """Change the categories in place (the category pass reads them as they change)."""
         cats = values.categories
         if mod_type == "add" and all(c != category_id for c, _ in cats):
             cats.append((category_id, False))
@@ -319,7 +479,24 @@ class Evaluator:
         if ctype in ("always", "never"):  # New Recruit's constant conditions
             return ctype == "always"
         if ctype in ("instanceOf", "notInstanceOf"):
-            found = any(self.instance_of(obj, child_id) for obj in self.scope_objects(scope, ctx))
+            objects = self.scope_objects(scope, ctx)
+            partial = self._partial
+            if (
+                partial is not None
+                and ctx.selection is partial[0]
+                and partial[2] == len(self._busy)
+                and partial[0] in objects
+            ):
+                # the selection's own category modifier: it sees its categories so far
+                sel = partial[0]
+                found = sel.node.type == child_id or f"of:{child_id}" in self._keys_with(
+                    sel, partial[1]
+                )
+                found = found or any(
+                    self.instance_of(obj, child_id) for obj in objects if obj is not sel
+                )
+            else:
+                found = any(self.instance_of(obj, child_id) for obj in objects)
             return found if ctype == "instanceOf" else not found
         return expressions.passes(ctype, self.query(cond, ctx), threshold)
 
@@ -351,8 +528,9 @@ class Evaluator:
                 return [parent]
             return [ctx.force] if ctx.force is not None else []
         if scope == "ancestor":
-            ancestors: list[Scope] = list(self._chain(parent, None))
-            return ancestors + ([ctx.force] if ctx.force is not None else [])
+            # New Recruit: the selection itself, its parents, its force and the forces above
+            ancestors: list[Scope] = list(self._chain(me, parent))
+            return ancestors + list(self._force_chain(ctx.force))
         if scope == "force":
             return [ctx.force] if ctx.force is not None else []
         if scope == "roster":
@@ -396,10 +574,15 @@ class Evaluator:
             force = force.parent
 
     def instance_of(self, obj: Scope, child_id: str) -> bool:
-        """Whether a scope object is a ``child_id``: an entry, group, category or type name.
+        """Whether a scope object is a ``child_id``.
 
-        Only selections can be (New Recruit): a force or the roster never is.
+        A selection is an instance of its entry, link, groups, categories and type name; a
+        force of its force entry and its catalogue (so ``scope="force"`` tells a Battalion
+        from a Patrol, as the 40k data's detachment costs ask); the roster and a category
+        of nothing (New Recruit).
         """
+        if isinstance(obj, Force):
+            return child_id in (obj.node.id, obj.catalogue_id)
         if not isinstance(obj, Selection):
             return False
         return obj.node.type == child_id or self.selection_matches(obj, child_id)
@@ -456,10 +639,14 @@ class Evaluator:
         )
         cached = self._queries.get(key)
         if cached is None:
-            cached = self._query(
-                objects, field_name, child_id, shared, deep, child_forces, percent, entry
-            )
-            if not self._building:  # answers given mid-build are provisional
+            outer = self._enter()
+            try:
+                cached = self._query(
+                    objects, field_name, child_id, shared, deep, child_forces, percent, entry
+                )
+            finally:
+                clean = self._leave(outer) >= len(self._busy)
+            if clean:
                 self._queries[key] = cached
         return cached
 
@@ -547,20 +734,26 @@ class Evaluator:
         ignores ``shared`` there), its enclosing entry groups and its categories, including
         those its modifiers add or remove (unless ``effective`` is false).
         """
-        node = sel.node
-        static = node.match_keys
-        if not effective or "category" not in node.modified_fields:
+        static = sel.node.match_keys
+        if not effective:
             return static
         cached = self._effective_keys.get(sel.id)
-        if cached is not None:
-            return cached
-        effective_categories = self.entry_values(node, self.ctx_of(sel)).categories
-        keys = (static - {f"of:{cat.id}" for cat in node.categories}) | {
-            f"of:{c}" for c, _ in effective_categories
+        if cached is None:
+            categories = self.categories_of(sel)
+            cached = self._effective_keys[sel.id] = (
+                static
+                if categories is sel.node.static_categories
+                else self._keys_with(sel, categories)
+            )
+        return cached
+
+    @staticmethod
+    def _keys_with(sel: Selection, categories: Categories) -> frozenset[str]:
+        """A selection's index keys with these categories instead of its definition's."""
+        node = sel.node
+        return (node.match_keys - {f"of:{cat.id}" for cat in node.categories}) | {
+            f"of:{c}" for c, _ in categories
         }
-        if sel.id not in self._busy:  # mid-cycle answers are partial: not remembered
-            self._effective_keys[sel.id] = keys
-        return keys
 
     def selection_matches(self, sel: Selection, child_id: str) -> bool:
         return self.match_key(None, child_id, True) in self._keys(sel)
@@ -579,19 +772,14 @@ class Evaluator:
         else:
             cache_key = tuple(id(force) for force in (obj.walk() if child_forces else [obj]))
         index = self._indexes.get(cache_key)
+        if index is None and self._categories is None:
+            self._settled()  # (its last round may have built this index already)
+            index = self._indexes.get(cache_key)
         if index is None:
             # (the keys before category modifiers: see _keys)
             pairs = [(s, s.node.match_keys) for s in self._selections_in(obj, deep, child_forces)]
             index = self._indexes[cache_key] = ScopeIndex(pairs)
-            self._building.add(cache_key)
-            try:
-                index.answers.update(self._effective_answers(pairs))
-            finally:
-                self._building.discard(cache_key)
-        if cache_key in self._building:
-            # asked while this index is being built (a category modifier's condition reads
-            # the same scope): answer from the definitions' categories
-            return index.static(key)
+            index.answers.update(self._effective_answers(pairs))
         found = index.answers.get(key)
         if found is None:
             found = index.answers[key] = index.static(key)
@@ -602,8 +790,9 @@ class Evaluator:
     ) -> dict[str, list[Selection]]:
         """The keys category modifiers change, with the selections that have them now."""
         changed: set[str] = set()
+        settled = self._settled()
         for sel, keys in pairs:
-            if "category" in sel.node.modified_fields:
+            if sel.id in settled:
                 changed |= keys ^ self._keys(sel)
         answers: dict[str, list[Selection]] = {k: [] for k in changed}
         if changed:
@@ -656,10 +845,8 @@ class Evaluator:
     def primary_category(self, sel: Selection) -> str | None:
         if sel.id in self._primaries:
             return self._primaries[sel.id]
-        values = self.entry_values(sel.node, self.ctx_of(sel))
-        primary = next((c for c, is_primary in values.categories if is_primary), None)
-        if sel.id not in self._busy:  # mid-cycle answers are partial: not remembered
-            self._primaries[sel.id] = primary
+        categories = self.categories_of(sel)
+        primary = self._primaries[sel.id] = next((c for c, p in categories if p), None)
         return primary
 
     def constraint_count(self, constraint: Constraint, node: EntryNode, ctx: Ctx) -> float:
@@ -694,3 +881,14 @@ class Evaluator:
                 of = child.node.id if shared else child.node.path_id
                 numbers[of] = numbers.get(of, 0) + child.number
         return numbers
+
+
+def _on_category(modifier: JsonDict) -> bool:
+    """A modifier that adds, removes or (un)sets a primary category."""
+    return modifier.get("field") == "category"
+
+
+def _merge(mine: dict[K, V], theirs: dict[K, V]) -> None:
+    """Add what ``theirs`` knows and ``mine`` does not."""
+    for key, value in theirs.items():
+        mine.setdefault(key, value)

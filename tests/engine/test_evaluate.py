@@ -431,15 +431,41 @@ def test_modifier_kinds_apply_set_then_arithmetic_then_text_then_rounding() -> N
     assert (view.forces[0].selections[0].name, view.total_cost("pts")) == ("A B", 2.0)
 
 
-def test_instance_of_tests_the_selection_itself_never_a_force() -> None:
-    watch_type = rename_when({"type": "instanceOf", "scope": "self", "childId": "unit"})
-    watch_force = rename_when(
-        {"type": "instanceOf", "scope": "force", "childId": "fe"}, "watch-force"
-    )
-    roster, force = make_roster([watch_type, watch_force])
-    edit.select_entry(roster, force, "watch")
-    edit.select_entry(roster, force, "watch-force")
-    assert names(roster) == ["Off", "On"]
+def test_instance_of_on_a_force_holds_for_its_force_entry_and_catalogue() -> None:
+    """A force is an instance of its force entry and catalogue, seen through any scope that
+    names it (``force``, ``ancestor``, ``primary-catalogue``); never of a type name, and the
+    roster is an instance of nothing (New Recruit)."""
+
+    def watch(entry_id: str, ctype: str, scope: str, child_id: str) -> dict[str, Any]:
+        return rename_when({"type": ctype, "scope": scope, "childId": child_id}, entry_id)
+
+    ancestor = watch("by-ancestor", "instanceOf", "ancestor", "fe")
+    host = {"id": "host", "name": "Host", "type": "unit", "selectionEntries": [ancestor]}
+    entries = [
+        watch("army", "instanceOf", "force", "fe"),
+        watch("patrol", "instanceOf", "force", "fe-patrol"),
+        watch("not-patrol", "notInstanceOf", "force", "fe-patrol"),
+        watch("catalogue", "instanceOf", "primary-catalogue", "cat"),
+        watch("type-name", "instanceOf", "force", "unit"),
+        watch("roster", "instanceOf", "roster", "fe"),
+        host,
+    ]
+    patrol = {"id": "fe-patrol", "name": "Patrol"}
+    roster, force = make_roster(entries, forceEntries=[{"id": "fe", "name": "Army"}, patrol])
+    for entry in entries:
+        edit.select_entry(roster, force, entry["id"])
+    edit.select_entry(roster, force, "by-ancestor", force.selections[-1])
+    view = evaluate(roster).view
+    assert {s.entry_id: s.name for s in view.all_selections()} == {
+        "army": "On",
+        "patrol": "Off",
+        "not-patrol": "On",
+        "catalogue": "On",
+        "type-name": "Off",
+        "roster": "Off",
+        "host": "Host",
+        "by-ancestor": "On",
+    }
 
 
 def test_associations_are_counted_against_their_min_and_max() -> None:

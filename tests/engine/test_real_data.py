@@ -23,7 +23,17 @@ from armybuilder.engine.formats import parse_xml, write_xml
 from armybuilder.engine.listspec import build_roster, outcome
 from armybuilder.engine.report import ERROR, WARNING
 from armybuilder.engine.roster import Roster
-from tests.engine.realdata import T9A, WH40K, compiled_for, documents, load_spec, spec_files
+from tests.engine.realdata import (
+    CP,
+    T9A,
+    WH40K,
+    compiled_for,
+    detachment_command_cost,
+    documents,
+    entry_cost,
+    load_spec,
+    spec_files,
+)
 
 ULTRAMARINES = "Imperium - Adeptus Astartes - Ultramarines"
 SPECS = spec_files()
@@ -107,16 +117,16 @@ def test_the_battalion_rule_of_three_is_not_in_the_community_data() -> None:
     assert [p["constraintId"] for p in spec["expected"]["problems"]] == ["4137-b9ab-7541-4fab"]
 
 
-CP = "2d3b-b544-ad49-fb75"
 WARLORD = "ee33-18fd-7317-1171"
+STRIKE_FORCE = "09f9-b586-8d63-7635"  # the battle size entry the Battalion list picks
 
 
-def test_the_battalion_command_cost_is_never_charged_by_the_community_data() -> None:
-    """A data quirk, documented: a Battalion costs 3 CP, refunded when it holds the Warlord
-    (digest line 619). The data charges it on "Detachment Command Cost" with an ``instanceOf``
-    condition on the force entry at force scope, which neither BattleScribe nor New Recruit
-    evaluates as true (battlescribe-and-peers.md, "instanceOf"), so the Strike Force's 12 CP
-    stay 12 with or without the Warlord; without one only the Warlord minimum fires."""
+def test_a_battalion_without_the_warlord_pays_its_command_cost() -> None:
+    """A Battalion costs 3 CP, refunded when it holds the Warlord (digest line 619). The data
+    charges it on "Detachment Command Cost" through an ``instanceOf`` condition on the force
+    entry at force scope, which holds in a Battalion (New Recruit): without the Warlord the
+    Strike Force's CP drop by what the data's modifier sets, and only the Warlord minimum
+    fires."""
     spec = load_spec("space_marines_battalion_2000.json")
     for selection in spec["forces"][0]["selections"]:
         children = selection.get("selections", [])
@@ -124,7 +134,10 @@ def test_the_battalion_command_cost_is_never_charged_by_the_community_data() -> 
 
     evaluation = _evaluate_spec(spec)
 
-    assert evaluation.view.total_cost(CP) == 12
+    strike_force = entry_cost(WH40K, STRIKE_FORCE, CP)
+    battalion = detachment_command_cost("Outrider, Spearhead")  # (Battalion without Warlord)
+    assert (strike_force, battalion) == (12, -3)
+    assert evaluation.view.total_cost(CP) == strike_force + battalion
     assert _problems(evaluation) == [
         {
             "code": "constraint.min",

@@ -58,3 +58,41 @@ def documents(game_system_id: str) -> tuple[JsonDict, list[JsonDict]]:
 @cache
 def compiled_for(game_system_id: str) -> Compiled:
     return compile_documents(*documents(game_system_id))
+
+
+# 9th-edition 40k: the command point cost type and the game system's "Detachment Command Cost"
+CP = "2d3b-b544-ad49-fb75"
+DETACHMENT_COMMAND_COST = "9d97-2793-9882-d48a"
+
+
+def data_entry(game_system_id: str, entry_id: str) -> JsonDict:
+    """The entry (of the game system or a catalogue) with this id, as the data declares it."""
+    game_system, catalogues = documents(game_system_id)
+    stack: list[Any] = [game_system, *catalogues]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("id") == entry_id and "targetId" not in item:
+                return item
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    raise KeyError(entry_id)
+
+
+def detachment_command_cost(comment: str) -> float:
+    """The CP one of the data's "Detachment Command Cost" modifiers sets, named by the
+    opening words of its comment (so tests read the data's figures, not ours)."""
+    entry = data_entry(WH40K, DETACHMENT_COMMAND_COST)
+    [value] = [
+        float(m["value"])
+        for m in entry["modifiers"]
+        if m.get("field") == CP and str(m.get("comment", "")).startswith(comment)
+    ]
+    return value
+
+
+def entry_cost(game_system_id: str, entry_id: str, type_id: str) -> float:
+    """An entry's own cost of one type, as the data declares it."""
+    costs = data_entry(game_system_id, entry_id).get("costs") or []
+    return float(next(c["value"] for c in costs if c["typeId"] == type_id))
