@@ -8,4 +8,5 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("armybuilder.api_router")),
     path("", include("catalogues.urls")),
+    path("", include("lists.share_urls")),
 ]

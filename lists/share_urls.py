@@ -1,9 +1,12 @@
-"""URLs of sharing, exports, forks, the gallery, verify, import and history (namespace
-``lists``: ``lists/urls.py`` includes these patterns)."""
+"""URLs of sharing, exports, forks, the gallery, verify, import and history, mounted at the
+site's root (namespace ``sharing``): share links live at ``/s/<token>/``, not under ``/lists/``."""
 
 from django.urls import path, re_path
 
-from lists import history_views, share_views
+from lists.views import history as history_views
+from lists.views import sharing as share_views
+
+app_name = "sharing"
 
 FORMAT = r"(?P<fmt>txt|md|json|rosz?)"
 

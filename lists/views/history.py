@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lists import history
-from lists.forms import DiffForm, RestoreForm
+from lists.sharing_forms import DiffForm, RestoreForm
 from lists.selectors import owned_list
 from lists.services import EditRejected, StaleVersion
 
@@ -53,7 +53,7 @@ def restore(request: HttpRequest, list_id: int) -> HttpResponse:
     form = RestoreForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose a version to restore."))
-        return redirect("lists:history", army_list.pk)
+        return redirect("sharing:history", army_list.pk)
     try:
         state = history.restore_version(
             army_list=army_list,
@@ -72,4 +72,4 @@ def restore(request: HttpRequest, list_id: int) -> HttpResponse:
             _("Version %(number)d restored as version %(new)d.")
             % {"number": form.cleaned_data["number"], "new": state.army_list.version},
         )
-    return redirect("lists:history", army_list.pk)
+    return redirect("sharing:history", army_list.pk)

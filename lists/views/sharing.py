@@ -21,7 +21,7 @@ from catalogues.services.rosters import read_capped, roster_limits
 from catalogues.services.validation import ListSpecRejected
 from lists import sharing
 from lists.exports import ExportFormat, faction_names, force_sections, revision_labels, verify
-from lists.forms import ForkForm, ImportForm, VerifyForm, VisibilityForm
+from lists.sharing_forms import ForkForm, ImportForm, VerifyForm, VisibilityForm
 from lists.gallery import GalleryFilter
 from lists.models import ArmyList, Visibility
 from lists.selectors import owned_list
@@ -31,7 +31,7 @@ GALLERY_PAGE_SIZE = 20
 
 
 def share_url(request: HttpRequest, army_list: ArmyList) -> str:
-    return request.build_absolute_uri(reverse("lists:shared", args=[army_list.share_token]))
+    return request.build_absolute_uri(reverse("sharing:shared", args=[army_list.share_token]))
 
 
 def shared(request: HttpRequest, token: str) -> HttpResponse:
@@ -87,7 +87,7 @@ def _export(request: HttpRequest, army_list: ArmyList, fmt: str) -> HttpResponse
         army_list=army_list,
         fmt=ExportFormat(fmt),
         share_url=share_url(request, army_list),
-        verify_url=request.build_absolute_uri(reverse("lists:verify")),
+        verify_url=request.build_absolute_uri(reverse("sharing:verify")),
     )
     response = HttpResponse(exported.content, content_type=exported.content_type)
     response["Content-Disposition"] = f'attachment; filename="{exported.filename}"'
@@ -101,7 +101,7 @@ def shared_fork(request: HttpRequest, token: str) -> HttpResponse:
     """Fork the list behind a share link (its current version) into a private list."""
     army_list = sharing.shared_list(token=token, user=request.user)
     if not request.user.is_authenticated:
-        return redirect_to_login(reverse("lists:shared", args=[token]))
+        return redirect_to_login(reverse("sharing:shared", args=[token]))
     fork = sharing.fork_list(army_list=army_list, user=request.user)
     messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
     return redirect("lists:builder", fork.pk)
@@ -115,14 +115,14 @@ def list_fork(request: HttpRequest, list_id: int) -> HttpResponse:
     form = ForkForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose a version to fork."))
-        return redirect("lists:history", army_list.pk)
+        return redirect("sharing:history", army_list.pk)
     try:
         fork = sharing.fork_list(
             army_list=army_list, user=request.user, version_number=form.cleaned_data["version"]
         )
     except EditRejected as error:
         messages.error(request, error.detail)
-        return redirect("lists:history", army_list.pk)
+        return redirect("sharing:history", army_list.pk)
     messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
     return redirect("lists:builder", fork.pk)
 
@@ -137,7 +137,7 @@ def set_visibility(request: HttpRequest, list_id: int) -> HttpResponse:
         messages.success(request, _("Visibility changed."))
     else:
         messages.error(request, _("Choose private, unlisted or public."))
-    return redirect("lists:shared", army_list.share_token)
+    return redirect("sharing:shared", army_list.share_token)
 
 
 @login_required
@@ -146,7 +146,7 @@ def rotate_link(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = owned_list(user=request.user, list_id=list_id)
     sharing.rotate_share_token(army_list=army_list)
     messages.success(request, _("The list has a new share link; the old one no longer works."))
-    return redirect("lists:shared", army_list.share_token)
+    return redirect("sharing:shared", army_list.share_token)
 
 
 def gallery(request: HttpRequest) -> HttpResponse:
