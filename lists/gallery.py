@@ -28,11 +28,17 @@ class GalleryFilter(django_filters.FilterSet):
         empty_label=_("Any faction"),
     )
     points_min = django_filters.NumberFilter(
-        field_name="points", lookup_expr="gte", label=_("Points from"), min_value=0,
+        field_name="points",
+        lookup_expr="gte",
+        label=_("Points from"),
+        min_value=0,
         max_value=MAX_POINTS,
     )
     points_max = django_filters.NumberFilter(
-        field_name="points", lookup_expr="lte", label=_("Points to"), min_value=0,
+        field_name="points",
+        lookup_expr="lte",
+        label=_("Points to"),
+        min_value=0,
         max_value=MAX_POINTS,
     )
     legal = django_filters.BooleanFilter(
@@ -46,5 +52,7 @@ class GalleryFilter(django_filters.FilterSet):
         model = ArmyList
         fields: list[str] = []
 
-    def legal_only(self, queryset: QuerySet[ArmyList], name: str, value: bool) -> QuerySet[ArmyList]:
+    def legal_only(
+        self, queryset: QuerySet[ArmyList], name: str, value: bool
+    ) -> QuerySet[ArmyList]:
         return queryset.filter(legal=True) if value else queryset

@@ -18,9 +18,9 @@ def prune_versions(*, army_list: ArmyList, now: datetime | None = None) -> int:
     """
     stamps = [
         VersionStamp(number, created_at, kind)
-        for number, created_at, kind in ListVersion.objects.filter(
-            army_list=army_list
-        ).values_list("number", "created_at", "kind")
+        for number, created_at, kind in ListVersion.objects.filter(army_list=army_list).values_list(
+            "number", "created_at", "kind"
+        )
     ]
     keep = versions_to_keep(
         stamps, now=now or timezone.now(), protected=army_list.referenced_version_numbers

@@ -20,7 +20,9 @@ urlpatterns = [
     path("gallery/", share_views.gallery, name="gallery"),
     path("verify/", share_views.verify_page, name="verify"),
     path("lists/import/", share_views.import_page, name="import"),
-    re_path(rf"^lists/(?P<list_id>[0-9]+)/export/{FORMAT}/$", share_views.list_export, name="export"),
+    re_path(
+        rf"^lists/(?P<list_id>[0-9]+)/export/{FORMAT}/$", share_views.list_export, name="export"
+    ),
     path("lists/<int:list_id>/fork/", share_views.list_fork, name="fork"),
     path("lists/<int:list_id>/visibility/", share_views.set_visibility, name="visibility"),
     path("lists/<int:list_id>/rotate-link/", share_views.rotate_link, name="rotate_link"),

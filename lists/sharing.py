@@ -196,9 +196,7 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
     forces = report.view.forces
     if not forces:
         raise ListSpecRejected(IMPORT_NO_FORCE, _("The roster has no force to import."))
-    catalogue = Catalogue.objects.get(
-        game_system=report.game_system, bs_id=forces[0].catalogue_id
-    )
+    catalogue = Catalogue.objects.get(game_system=report.game_system, bs_id=forces[0].catalogue_id)
     name = (report.view.name or filename)[:NAME_MAX_LENGTH].strip() or _("Imported list")
     document = roster_document(report.view)
     document["roster"]["name"] = name

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lists import history
-from lists.sharing_forms import DiffForm, RestoreForm
 from lists.selectors import owned_list
 from lists.services import EditRejected, StaleVersion
+from lists.sharing_forms import DiffForm, RestoreForm
 
 
 @login_required

@@ -21,11 +21,11 @@ from catalogues.services.rosters import read_capped, roster_limits
 from catalogues.services.validation import ListSpecRejected
 from lists import sharing
 from lists.exports import ExportFormat, faction_names, force_sections, revision_labels, verify
-from lists.sharing_forms import ForkForm, ImportForm, VerifyForm, VisibilityForm
 from lists.gallery import GalleryFilter
 from lists.models import ArmyList, Visibility
 from lists.selectors import owned_list
 from lists.services import EditRejected
+from lists.sharing_forms import ForkForm, ImportForm, VerifyForm, VisibilityForm
 
 GALLERY_PAGE_SIZE = 20
 
