@@ -105,8 +105,8 @@ def create_list(
 ) -> ListState:
     """A new list on the newest revisions of ``catalogue`` and what it links to.
 
-    ``setup_selections`` maps a setup entry to the option chosen in its choose-one group
-    (``lists.setup.setup_choices``), selected in the first force.
+    ``setup_selections`` maps a setup choice (``lists.setup.setup_choices``, by its key) to
+    the option chosen, selected in the first force.
     """
     name = _name(name)
     if catalogue.game_system_id != game_system.pk or catalogue.library:
@@ -129,8 +129,8 @@ def create_list(
         force, _created = _engine(
             lambda: engine_edit.add_force(roster, force_entry_id, catalogue.bs_id)
         )
-        for entry_id, option_id in (setup_selections or {}).items():
-            _select_setup(roster, force, entry_id, option_id)
+        for key, option_id in (setup_selections or {}).items():
+            _select_setup(roster, force, key, option_id)
     report = report_roster(closure=closure, roster=roster, explain=True)
     now = timezone.now()
     with transaction.atomic():
@@ -671,15 +671,18 @@ def _selection(roster: Roster, selection_id: str | None) -> Selection:
         raise EditRejected(UNKNOWN_SELECTION, _("This list has no such selection.")) from error
 
 
-def _select_setup(roster: Roster, force: Force, entry_id: str, option_id: str) -> None:
-    choices = {c.entry_id: c for c in setup.setup_choices(roster.compiled, force.catalogue_id)}
-    choice = choices.get(entry_id)
-    if choice is None or option_id not in {o.id for o in choice.options}:
+def _select_setup(roster: Roster, force: Force, key: str, option_id: str) -> None:
+    choice = next(
+        (c for c in setup.setup_choices(roster.compiled, force.catalogue_id) if c.key == key),
+        None,
+    )
+    options = {o.id for o in choice.options} if choice else set()
+    if choice is None or option_id not in options:
         raise EditRejected(UNKNOWN_ENTRY, _("That is not one of the choices offered."))
-    holder = next((s for s in force.selections if s.node.path_id == entry_id), None)
+    holder = next((s for s in force.selections if s.node.path_id == choice.entry_id), None)
     if holder is None:
-        holder, _created = _engine(lambda: engine_edit.select_entry(roster, force, entry_id))
-    for chosen in [s for s in holder.children if s.node.path_id in {o.id for o in choice.options}]:
+        holder, _created = _engine(lambda: engine_edit.select_entry(roster, force, choice.entry_id))
+    for chosen in [s for s in holder.children if s.node.path_id in options]:
         roster.remove_selection(chosen)
     _engine(lambda: engine_edit.select_entry(roster, force, option_id, holder))
 
