@@ -59,6 +59,7 @@ class NewListForm(forms.Form):
                     min_value=0,
                     max_value=10**setup.NUMBER_OPTION_MAX_DIGITS - 1,
                     initial=option.default or None,
+                    help_text=_rule_text(option),
                 )
             else:
                 self.fields[f"option_{index}"] = forms.ChoiceField(
@@ -66,6 +67,7 @@ class NewListForm(forms.Form):
                     choices=[(v.id, v.name) for v in option.values],
                     initial=option.default,
                     widget=forms.RadioSelect,
+                    help_text=_rule_text(option),
                 )
         if self.forces:
             self.fields["force"] = forms.ChoiceField(
@@ -108,6 +110,19 @@ class NewListForm(forms.Form):
 
     def force_entry_id(self) -> str | None:
         return self.cleaned_data.get("force") or None
+
+
+def _rule_text(option: setup.ListOption) -> str:
+    """Where the rules discuss the option: the rule's section (and digest line)."""
+    rule = option.rule or {}
+    if not rule.get("section"):
+        return ""
+    if rule.get("digest") and rule.get("line"):
+        return str(
+            _("Rules: %(section)s (%(digest)s, line %(line)s)")
+            % {"section": rule["section"], "digest": rule["digest"], "line": rule["line"]}
+        )
+    return str(_("Rules: %(section)s") % {"section": rule["section"]})
 
 
 def _whole(value: float | None) -> float | int | None:

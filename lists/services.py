@@ -47,6 +47,7 @@ UNKNOWN_OPTION = "edit.unknown_option"
 BAD_COUNT = "edit.bad_count"
 BAD_VALUE = "edit.bad_value"
 BAD_TEXT = "edit.bad_text"
+BAD_VERSION = "edit.bad_version"
 NOT_ALLOWED = "edit.not_allowed"
 NOTHING_TO_UNDO = "edit.nothing_to_undo"
 NOTHING_TO_REDO = "edit.nothing_to_redo"
@@ -119,8 +120,8 @@ def create_list(
     except (ListSpecRejected, ClosureError, CompileError) as error:
         raise EditRejected(DATA_MISSING, str(error)) from error
     roster = Roster(compiled, name=name, roster_id=str(uuid.uuid4()))
-    for cost_type_id, value in cost_limits.items():
-        _set_cost_limit(roster, cost_type_id, value)
+    for cost_type_id, limit in cost_limits.items():
+        _set_cost_limit(roster, cost_type_id, limit)
     for option, value in options.items():
         _set_option(roster, option, value)
     if force_entry_id:
@@ -359,19 +360,20 @@ def set_custom(
 ) -> ListState:
     """Set the custom name and notes of a selection, a force or (``"roster"``) the list.
 
-    An empty string or ``None`` clears a custom name or notes; the list's own name cannot
-    be cleared.
+    An empty string or ``None`` clears a custom name or notes. The list's own name cannot be
+    cleared: ``None`` leaves it as it is, an empty one is refused.
     """
     name = _text(name, NAME_MAX_LENGTH)
     notes = _text(notes, MAX_NOTES_LENGTH)
 
     def change(roster: Roster) -> str:
         if target_id == ROSTER_TARGET:
-            if name is not _UNCHANGED:
-                roster.name = _name(name or "")
+            renamed = name is not _UNCHANGED and name is not None
+            if renamed:
+                roster.name = _name(name)
             if notes is not _UNCHANGED:
                 roster.custom_notes = notes or None
-            return _("Renamed the list") if name is not _UNCHANGED else _("Edited the notes")
+            return _("Renamed the list") if renamed else _("Edited the notes")
         target: Selection | Force
         try:
             target = roster.selection(_id(target_id))
@@ -463,6 +465,14 @@ def parse_count(raw: object) -> int:
     if isinstance(raw, str) and raw.strip().lstrip("-").isdecimal() and len(raw.strip()) <= 6:
         raw = int(raw.strip())
     return _count(raw)
+
+
+def parse_version(raw: object) -> int:
+    """The version an edit was made on, as a form or JSON body sends it."""
+    text = str(raw).strip() if isinstance(raw, str | int) and not isinstance(raw, bool) else ""
+    if not text.isdecimal() or len(text) > 10:
+        raise EditRejected(BAD_VERSION, _("The edit names no version of the list."))
+    return int(text)
 
 
 def parse_limit(raw: object) -> float | None:
@@ -596,7 +606,9 @@ def _stored_version(army_list: ArmyList) -> int:
 
 
 def _check_version(army_list: ArmyList, version: int) -> None:
-    if not isinstance(version, int) or isinstance(version, bool) or version != army_list.version:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise EditRejected(BAD_VERSION, _("The edit names no version of the list."))
+    if version != army_list.version:
         raise StaleVersion(army_list.version)
 
 

@@ -1,4 +1,8 @@
-"""My lists: the player's lists, with rename, duplicate and delete."""
+"""My lists: the player's lists, with rename, duplicate and delete.
+
+A list's own pages answer 404 to anyone but its owner, visitors included (no redirect to
+log in that would tell a list exists).
+"""
 
 from __future__ import annotations
 
@@ -19,7 +23,6 @@ def my_lists(request: HttpRequest) -> HttpResponse:
     return render(request, "lists/my_lists.html", {"army_lists": army_lists})
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def rename(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = selectors.owned_list(user=request.user, list_id=list_id)
@@ -40,7 +43,6 @@ def rename(request: HttpRequest, list_id: int) -> HttpResponse:
     )
 
 
-@login_required
 @require_POST
 def duplicate(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = selectors.owned_list(user=request.user, list_id=list_id)
@@ -49,7 +51,6 @@ def duplicate(request: HttpRequest, list_id: int) -> HttpResponse:
     return redirect("lists:mine")
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def delete(request: HttpRequest, list_id: int) -> HttpResponse:
     """GET asks first (the page without JavaScript); POST deletes."""

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from lists import selectors, services
 
 
-@login_required
 def builder(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = selectors.owned_list(user=request.user, list_id=list_id)
     state = services.load_list(army_list=army_list, explain=False)
