@@ -16,6 +16,7 @@ from lists.diff import Change, Snapshot, diff, snapshot
 from lists.models import ArmyList, ListVersion, VersionKind
 from lists.retention import VersionStamp, editing_sessions
 from lists.services import (
+    UNDO_DEPTH,
     EditRejected,
     ListState,
     _check_version,
@@ -96,7 +97,7 @@ def restore_version(*, army_list: ArmyList, version: int, number: int) -> ListSt
         closure,
         VersionKind.RESTORE,
         _("Restored version %(number)d") % {"number": number},
-        undo_stack=[*army_list.undo_stack, version],
+        undo_stack=[*army_list.undo_stack, version][-UNDO_DEPTH:],
         redo_stack=[],
     )
 
