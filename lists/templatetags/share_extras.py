@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import template
-from django.utils.translation import gettext as _
 
 from armybuilder.engine.view import SelectionView
 from catalogues.services.validation import CostTotal, ListReport
@@ -45,7 +44,3 @@ def og_description(report: ListReport, factions: str) -> str:
     parts = [report.view.game_system_name, factions, *map(exports.total_text, report.totals)]
     return " · ".join([p for p in parts if p] + [exports.verdict(report)])
 
-
-@register.filter
-def verdict(report: ListReport) -> str:
-    return exports.verdict(report) if report else _("unknown")

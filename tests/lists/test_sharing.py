@@ -12,7 +12,7 @@ from django.http import Http404
 
 from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY
 from catalogues.services.validation import ListSpecRejected
-from lists import services, sharing
+from lists import selectors, services, sharing
 from lists.exports import ExportFormat, verify
 from lists.models import ArmyList, ListVersion, VersionKind, Visibility
 from lists.services import EditRejected, ListState
@@ -251,3 +251,19 @@ def test_an_oversized_file_is_refused(dwarven_list: ListState, rival: Any, setti
 
     assert refused.value.code == "format.too_large"
     assert ArmyList.objects.filter(owner=rival).count() == 0
+
+
+def test_visible_to_is_my_lists_and_public_ones_never_unlisted_or_private(
+    dwarven_list: ListState, player: Any, rival: Any
+) -> None:
+    public = services.duplicate_list(army_list=dwarven_list.army_list, user=player)
+    unlisted = services.duplicate_list(army_list=dwarven_list.army_list, user=player)
+    sharing.set_visibility(army_list=public, visibility=Visibility.PUBLIC)
+    sharing.set_visibility(army_list=unlisted, visibility=Visibility.UNLISTED)
+
+    mine = {a.pk for a in selectors.visible_to(user=player)}
+    theirs = {a.pk for a in selectors.visible_to(user=rival)}
+    anyone = {a.pk for a in selectors.visible_to(user=AnonymousUser())}
+
+    assert mine == {dwarven_list.army_list.pk, public.pk, unlisted.pk}
+    assert theirs == anyone == {public.pk}
