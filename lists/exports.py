@@ -33,7 +33,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from armybuilder.engine.document import roster_document
-from armybuilder.engine.formats import FormatError, Limits, parse_json, parse_xml, write_xml
+from armybuilder.engine.formats import (
+    FormatError,
+    Limits,
+    parse_json,
+    parse_xml,
+    suffix,
+    write_xml,
+)
 from armybuilder.engine.formats.archive import unzip_document
 from armybuilder.engine.report import ERROR, WARNING
 from armybuilder.engine.rosterfile import document_file
@@ -63,6 +70,7 @@ _KEY_SALT = "armybuilder.lists.exports.verification"
 # far too many to guess (the verify page answers one guess per request).
 _CODE_BYTES = 10
 CODE_PATTERN = re.compile(r"\b([A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4})\b")
+ROSTER_FILE_SUFFIXES = (".json", ".ros", ".rosz")
 TAG_PREFIX = "armybuilder:"
 CODE_TAG = f"{TAG_PREFIX}verification"
 # What one pasted or uploaded export may weigh (a 150-selection list's .ros is about 100 KB).
@@ -158,7 +166,13 @@ def verify(data: bytes, filename: str = "") -> Verification:
         data = unzip_document(data, limits=VERIFY_LIMITS)[1]
     stripped = data.lstrip()
     if stripped.startswith((b"{", b"<")):
-        return _verify_document(stripped)
+        try:
+            return _verify_document(stripped)
+        except FormatError:
+            # Not a roster document: a text export may well start with "<" or "{" (its
+            # first line is the list's name). A roster file that cannot be read is refused.
+            if suffix(filename) in ROSTER_FILE_SUFFIXES:
+                raise
     text = data.decode("utf-8", errors="replace")
     lines = text.splitlines()
     code_lines = [i for i, line in enumerate(lines) if CODE_PATTERN.search(line)]

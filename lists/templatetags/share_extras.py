@@ -43,4 +43,3 @@ def og_description(report: ListReport, factions: str) -> str:
     """The link preview's description: game, faction, points and verdict."""
     parts = [report.view.game_system_name, factions, *map(exports.total_text, report.totals)]
     return " · ".join([p for p in parts if p] + [exports.verdict(report)])
-

@@ -164,6 +164,15 @@ def test_a_roster_document_with_the_code_removed_is_not_verified(legal: ListRepo
     assert not verify(json.dumps(exported).encode()).valid
 
 
+def test_a_text_export_whose_name_looks_like_markup_still_verifies(legal: ListReport) -> None:
+    legal.view.name = "<{Grudge}>"
+    text = export(_context(legal), ExportFormat.TEXT).content
+
+    assert text.startswith(b"<{Grudge}>")
+    assert verify(text).valid
+    assert not verify(text.replace(b"Grudge", b"Grime")).valid
+
+
 def test_hostile_xml_is_refused_when_verifying() -> None:
     bomb = (
         b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>'
