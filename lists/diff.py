@@ -19,6 +19,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from armybuilder.engine.document import LIST_OPTION_TAG
 from armybuilder.engine.report import Problem
 
 
@@ -166,9 +167,9 @@ def snapshot(document: Mapping[str, Any], problems: Iterable[Problem]) -> Snapsh
         for limit in body.get("costLimits") or []
     }
     options = {
-        str(tag.get("id", "")).removeprefix("list-option:"): str(tag.get("name", ""))
+        str(tag.get("id", "")).removeprefix(LIST_OPTION_TAG): str(tag.get("name", ""))
         for tag in body.get("tags") or []
-        if str(tag.get("id", "")).startswith("list-option:")
+        if str(tag.get("id", "")).startswith(LIST_OPTION_TAG)
     }
     return Snapshot(
         name=str(body.get("name", "")),

@@ -65,7 +65,7 @@ def shared_list(*, token: str, user: Any) -> ArmyList:
         allowed |= Q(owner=user)
     found = (
         ArmyList.objects.filter(Q(share_token=token) & allowed)
-        .select_related("game_system", "catalogue", "owner")
+        .select_related("game_system", "catalogue")
         .first()
     )
     if found is None:
