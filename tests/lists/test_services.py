@@ -10,6 +10,7 @@ from catalogues.models import Catalogue, GameSystem
 from lists import services
 from lists.models import ArmyList, ListVersion, VersionKind
 from lists.services import EditRejected, ListState, StaleVersion
+from tests.catalogues.packs import load_pack
 from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, POINTS, force_id
 
 pytestmark = pytest.mark.django_db
@@ -426,3 +427,35 @@ def test_create_refuses_a_catalogue_of_another_game(player: Any, ninth_age: Game
         )
     assert rejected.value.code == services.UNKNOWN_CATALOGUE
     assert not ArmyList.objects.exists()
+
+
+def test_choosing_an_option_of_a_group_replaces_the_one_chosen_before(
+    player: Any, fresh_closure_cache: None
+) -> None:
+    game_system = load_pack("warhammer-40k-9th")
+    state = services.create_list(
+        user=player,
+        game_system=game_system,
+        catalogue=Catalogue.objects.get(bs_id="w40k9-nec"),
+        name="Sizes",
+        cost_limits={},
+        options={},
+        force_entry_id="w40k9-fe-patrol",
+        setup_selections={"w40k9-battle-size-choice": "w40k9-bs-incursion"},
+    )
+    (holder,) = [s for s in state.roster.all_selections() if s.node.id == "w40k9-battle-size"]
+
+    state = services.choose_option(
+        army_list=state.army_list,
+        version=1,
+        selection_id=holder.id,
+        entry_id="w40k9-bs-strike-force",
+    )
+
+    chosen = [c.node.id for c in state.roster.selection(holder.id).children]
+    assert chosen == ["w40k9-bs-strike-force"]
+    with pytest.raises(EditRejected) as rejected:
+        services.choose_option(
+            army_list=state.army_list, version=2, selection_id=holder.id, entry_id="nope"
+        )
+    assert rejected.value.code == services.UNKNOWN_ENTRY
