@@ -47,7 +47,8 @@ from lists.services import (
 # What ``secrets.token_urlsafe`` writes: anything else cannot be a token and is not looked up.
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
 
-# Stable codes of a refused import or fork.
+# Stable codes of a refused share setting, import or fork.
+BAD_VISIBILITY = "share.bad_visibility"
 IMPORT_NO_FORCE = "import.no_force"
 UNKNOWN_VERSION = "fork.unknown_version"
 
@@ -85,7 +86,7 @@ def public_lists() -> QuerySet[ArmyList]:
 
 def set_visibility(*, army_list: ArmyList, visibility: str) -> ArmyList:
     if visibility not in Visibility.values:
-        raise EditRejected("share.bad_visibility", _("Choose private, unlisted or public."))
+        raise EditRejected(BAD_VISIBILITY, _("Choose private, unlisted or public."))
     ArmyList.objects.filter(pk=army_list.pk).update(visibility=visibility)
     army_list.visibility = visibility
     return army_list

@@ -95,8 +95,9 @@ def test_rotating_the_link_retires_the_old_one(dwarven_list: ListState) -> None:
 
 
 def test_an_unknown_visibility_is_refused(dwarven_list: ListState) -> None:
-    with pytest.raises(EditRejected):
+    with pytest.raises(EditRejected) as refused:
         sharing.set_visibility(army_list=dwarven_list.army_list, visibility="everyone")
+    assert refused.value.code == sharing.BAD_VISIBILITY
     assert ArmyList.objects.get().visibility == Visibility.PRIVATE
 
 
