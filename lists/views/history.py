@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from lists import history
 from lists.selectors import owned_list
@@ -18,6 +18,7 @@ from lists.sharing_forms import DiffForm, RestoreForm
 
 
 @login_required
+@require_safe
 def history_page(request: HttpRequest, list_id: int) -> HttpResponse:
     """Every kept version, grouped into sessions; with ``?old=&new=``, what changed."""
     army_list = owned_list(user=request.user, list_id=list_id)

@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from armybuilder.engine.formats import FormatError
 from catalogues.services.rosters import read_capped, roster_limits
@@ -34,12 +34,14 @@ def share_url(request: HttpRequest, army_list: ArmyList) -> str:
     return request.build_absolute_uri(reverse("sharing:shared", args=[army_list.share_token]))
 
 
+@require_safe
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only page behind a share link, evaluated on the server as it is served."""
     army_list = sharing.shared_list(token=token, user=request.user)
     return _shared_page(request, army_list, "lists/shared.html")
 
 
+@require_safe
 def shared_print(request: HttpRequest, token: str) -> HttpResponse:
     army_list = sharing.shared_list(token=token, user=request.user)
     return _shared_page(request, army_list, "lists/print.html")
@@ -72,11 +74,13 @@ def _shared_page(request: HttpRequest, army_list: ArmyList, template: str) -> Ht
     return response
 
 
+@require_safe
 def shared_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
     army_list = sharing.shared_list(token=token, user=request.user)
     return _export(request, army_list, fmt)
 
 
+@require_safe
 def list_export(request: HttpRequest, list_id: str, fmt: str) -> HttpResponse:
     army_list = owned_list(user=request.user, list_id=int(list_id))
     return _export(request, army_list, fmt)
@@ -149,6 +153,7 @@ def rotate_link(request: HttpRequest, list_id: int) -> HttpResponse:
     return redirect("sharing:shared", army_list.share_token)
 
 
+@require_safe
 def gallery(request: HttpRequest) -> HttpResponse:
     """Public lists, filtered by game, faction, points and legality, most recent first."""
     filtered = GalleryFilter(request.GET, queryset=sharing.public_lists())

@@ -322,3 +322,15 @@ def test_forking_my_own_older_version_from_history(shared_list: ArmyList, player
     fork = ArmyList.objects.exclude(pk=shared_list.pk).get()
     assert fork.forked_from is not None
     assert fork.forked_from.number == 2
+
+
+def test_read_only_pages_refuse_other_methods(shared_list: ArmyList, player: Any) -> None:
+    client = logged_in(player)
+
+    for url in (
+        shared_url(shared_list),
+        reverse("sharing:gallery"),
+        reverse("sharing:history", args=[shared_list.pk]),
+        reverse("sharing:shared_export", args=[shared_list.share_token, "txt"]),
+    ):
+        assert client.delete(url).status_code == 405, url
