@@ -11,7 +11,7 @@ history is pruned after each save. The policy, oldest tier last:
 5. the list's first version (how it was created, imported or forked);
 6. versions the caller protects (e.g. the one undo/redo points at).
 
-Older versions are deleted. Each tier is bounded whatever the input (sessions ends are at
+Older versions are deleted. Each tier is bounded whatever the input (session ends are at
 least ``SESSION_GAP`` apart, days are days), so a list never holds more than
 ``max_kept()`` versions: see ``docs/architecture.md``.
 """
