@@ -102,7 +102,7 @@ class Verification:
     valid: bool
     format: str  # "text" or "roster" (JSON or .ros/.rosz); "" when no code was found
     code: str
-    content: str  # what the code vouches for, as pasted
+    content: str  # what the code vouches for: the pasted text, or the roster's .ros XML
 
 
 def export(context: ExportContext, fmt: ExportFormat) -> ExportFile:

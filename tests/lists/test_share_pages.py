@@ -192,6 +192,8 @@ def test_verify_tells_a_pasted_export_from_a_tampered_one(shared_list: ArmyList)
     empty = Client().post(reverse("sharing:verify"), {"text": " "})
 
     assert "Verified." in genuine
+    assert '<pre class="verified-text">' in genuine
+    assert "Thorgrim" in genuine.split('class="verified-text"')[1]
     assert "Not verified." in tampered
     assert empty.status_code == 400
 
