@@ -16,6 +16,9 @@ and 95th percentile of REQUESTS requests for:
   evaluated, compared and said in words);
 - ``history.diff_versions`` alone (the service, no page);
 
+the diffs both with the per-process cache of evaluated versions emptied before each request
+("uncached": both versions loaded and evaluated) and with it kept ("cached");
+
 and the number of database queries of one request of each. The first request of each
 (compiling the closure into the per-process cache) is timed apart as "cold". Besides wall
 time it prints the process's CPU time per request (``time.process_time``): on a machine
@@ -117,7 +120,7 @@ def timed(label: str, call: Callable[[], object], requests: int) -> None:
         wall.append(time.perf_counter() - started)
         cpu.append(time.process_time() - started_cpu)
     print(
-        f"{label:34} wall: median {statistics.median(wall) * 1000:6.1f} ms  "
+        f"{label:38} wall: median {statistics.median(wall) * 1000:6.1f} ms  "
         f"p95 {percentile_95(wall) * 1000:6.1f} ms | "
         f"cpu: median {statistics.median(cpu) * 1000:6.1f} ms  "
         f"p95 {percentile_95(cpu) * 1000:6.1f} ms | "
@@ -143,9 +146,23 @@ def main(requests: int) -> int:
     assert b'data-kind="unit.removed"' in response.content
     print(f"{requests} requests each (after one cold request):")
     timed("GET /s/<token>/", lambda: visitor.get(shared), requests)
-    timed("GET history with a diff of v1-v3", lambda: owner.get(diff), requests)
+
+    def diff_page_uncached() -> object:
+        history.snapshot_cache_clear()
+        return owner.get(diff)
+
+    timed("GET history + diff v1-v3, uncached", diff_page_uncached, requests)
+    timed("GET history + diff v1-v3, cached", lambda: owner.get(diff), requests)
+
+    def diff_uncached() -> object:
+        history.snapshot_cache_clear()
+        return history.diff_versions(
+            army_list=army_list, old_number=1, new_number=army_list.version
+        )
+
+    timed("diff_versions (service), uncached", diff_uncached, requests)
     timed(
-        "history.diff_versions (service)",
+        "diff_versions (service), cached",
         lambda: history.diff_versions(
             army_list=army_list, old_number=1, new_number=army_list.version
         ),

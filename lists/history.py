@@ -3,9 +3,11 @@ restoring one, and pruning by the retention policy (``lists.retention``)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from threading import Lock
 
 from django.utils.translation import gettext as _
 
@@ -71,16 +73,43 @@ class VersionDiff:
 def diff_versions(*, army_list: ArmyList, old_number: int, new_number: int) -> VersionDiff:
     """What changed from version ``old_number`` to ``new_number``, both evaluated on the
     revisions each was pinned to (so a data migration shows its cost changes)."""
-    old, new = _version(army_list, old_number), _version(army_list, new_number)
+    old, new = (
+        _version(army_list, number, with_document=False) for number in (old_number, new_number)
+    )
     return VersionDiff(old, new, diff(evaluated_snapshot(old), evaluated_snapshot(new)))
+
+
+# A stored version never changes (a restore or an undo makes a new one), so its evaluated
+# snapshot is kept per process, by the version's identity, like compiled closures: comparing
+# one version with several others, or showing a diff again, loads and evaluates it once.
+SNAPSHOT_CACHE_SIZE = 64
+_snapshots: OrderedDict[tuple[int, datetime], Snapshot] = OrderedDict()
+_snapshots_lock = Lock()
+
+
+def snapshot_cache_clear() -> None:
+    with _snapshots_lock:
+        _snapshots.clear()
 
 
 def evaluated_snapshot(version: ListVersion) -> Snapshot:
     """A stored version evaluated by the engine on its own pinned revisions."""
+    key = (version.pk, version.created_at)
+    with _snapshots_lock:
+        cached = _snapshots.get(key)
+        if cached is not None:
+            _snapshots.move_to_end(key)
+            return cached
+    document = ListVersion.objects.filter(pk=version.pk).values_list("document", flat=True)[0]
     closure = pinned_closure(ArmyList(pinned=version.pinned))
-    roster = load_roster(compiled_closure(closure), version.document)
+    roster = load_roster(compiled_closure(closure), document)
     report = report_roster(closure=closure, roster=roster, explain=False)
-    return snapshot(roster_document(report.view), report.problems)
+    result = snapshot(roster_document(report.view), report.problems)
+    with _snapshots_lock:
+        _snapshots[key] = result
+        while len(_snapshots) > SNAPSHOT_CACHE_SIZE:
+            _snapshots.popitem(last=False)
+    return result
 
 
 def restore_version(*, army_list: ArmyList, version: int, number: int) -> ListState:
@@ -106,10 +135,11 @@ def _stamp(version: ListVersion) -> VersionStamp:
     return VersionStamp(version.number, version.created_at, version.kind)
 
 
-def _version(army_list: ArmyList, number: int) -> ListVersion:
+def _version(army_list: ArmyList, number: int, *, with_document: bool = True) -> ListVersion:
     if isinstance(number, bool) or not isinstance(number, int):
         raise EditRejected(UNKNOWN_VERSION, _("That version is not kept."))
-    found = ListVersion.objects.filter(army_list=army_list, number=number).first()
+    versions = ListVersion.objects.filter(army_list=army_list, number=number)
+    found = (versions if with_document else versions.defer("document")).first()
     if found is None:
         raise EditRejected(UNKNOWN_VERSION, _("That version is not kept."))
     return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -42,6 +43,21 @@ def test_a_diff_between_stored_versions_says_what_changed(dwarven_list: ListStat
     assert any("King" in text for text in added)
     backwards = history.diff_versions(army_list=state.army_list, old_number=3, new_number=1)
     assert [c.kind for c in backwards.changes].count(ChangeKind.UNIT_REMOVED) == 2
+
+
+def test_a_version_is_evaluated_once_for_many_diffs(
+    dwarven_list: ListState, django_assert_num_queries: Any
+) -> None:
+    state = add(add(dwarven_list, KING), WARRIORS)
+    history.snapshot_cache_clear()
+    first = history.diff_versions(army_list=state.army_list, old_number=1, new_number=3)
+
+    # the two versions' rows, without their documents: nothing is loaded or evaluated again
+    with django_assert_num_queries(2):
+        again = history.diff_versions(army_list=state.army_list, old_number=1, new_number=3)
+
+    assert again.changes == first.changes
+    history.snapshot_cache_clear()
 
 
 def test_a_diff_of_a_version_that_is_not_kept_is_refused(dwarven_list: ListState) -> None:
