@@ -33,11 +33,14 @@ def add(state: ListState, entry_id: str) -> ListState:
     )
 
 
-def test_a_token_has_256_random_bits_and_is_not_the_id(dwarven_list: ListState) -> None:
-    token = dwarven_list.army_list.share_token
+def test_every_list_has_its_own_43_character_random_token(
+    dwarven_list: ListState, player: Any
+) -> None:
+    copy = services.duplicate_list(army_list=dwarven_list.army_list, user=player)
+    tokens = {dwarven_list.army_list.share_token, copy.share_token}
 
-    assert sharing.TOKEN_PATTERN.fullmatch(token)
-    assert str(dwarven_list.army_list.pk) not in token
+    assert len(tokens) == 2
+    assert all(sharing.TOKEN_PATTERN.fullmatch(token) for token in tokens)
 
 
 @pytest.mark.parametrize("visibility", [Visibility.UNLISTED, Visibility.PUBLIC])
