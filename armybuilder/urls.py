@@ -10,4 +10,5 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("lists/", include("lists.urls")),
     path("", include("catalogues.urls")),
+    path("", include("lists.share_urls")),
 ]

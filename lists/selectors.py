@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from catalogues.models import Catalogue, GameSystem, Revision
-from lists.models import ArmyList
+from lists.models import ArmyList, Visibility
 
 
 def lists_owned_by(*, user: Any) -> QuerySet[ArmyList]:
@@ -38,8 +38,18 @@ def owned_list(*, user: Any, list_id: int) -> ArmyList:
 
 
 def visible_to(*, user: Any) -> QuerySet[ArmyList]:
-    """The lists ``user`` may open: their own (sharing extends this)."""
-    return lists_owned_by(user=user)
+    """The lists ``user`` may open without a share link: their own and every public one.
+
+    An unlisted list opens only through its link (``lists.sharing.shared_list``)."""
+    allowed = Q(visibility=Visibility.PUBLIC)
+    if getattr(user, "is_authenticated", False):
+        allowed |= Q(owner=user)
+    return (
+        ArmyList.objects.filter(allowed)
+        .select_related("game_system", "catalogue")
+        .defer("document")
+        .order_by("-updated_at", "-id")
+    )
 
 
 def games_for_new_list() -> QuerySet[GameSystem]:

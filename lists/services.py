@@ -35,6 +35,7 @@ from catalogues.services.validation import (
 )
 from lists import setup
 from lists.models import NAME_MAX_LENGTH, ArmyList, ListVersion, VersionKind
+from lists.pruning import prune_versions
 
 # Stable codes of a refused edit (pages and API clients match on them).
 UNKNOWN_SELECTION = "edit.unknown_selection"
@@ -610,6 +611,7 @@ def _save(
         for field, value in fields.items():
             setattr(army_list, field, value)
         _snapshot(army_list, kind, summary)
+        prune_versions(army_list=army_list)
     return ListState(army_list, roster, report)
 
 

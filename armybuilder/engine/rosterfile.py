@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import zipfile
 from pathlib import PurePosixPath
+from typing import Any
 
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.document import load_roster, roster_document
@@ -33,7 +34,12 @@ _ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
 
 def roster_file(view: RosterView, filename: str) -> bytes:
     """The evaluated roster as the bytes of ``filename``, a ``.ros`` or a ``.rosz``."""
-    xml = write_xml(roster_document(view))
+    return document_file(roster_document(view), filename)
+
+
+def document_file(document: dict[str, Any], filename: str) -> bytes:
+    """A roster document (``{"roster": {...}}``) as the bytes of a ``.ros`` or ``.rosz``."""
+    xml = write_xml(document)
     ext = suffix(filename)
     if ext == ROS:
         return xml

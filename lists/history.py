@@ -1,0 +1,145 @@
+"""A list's history: its kept versions in editing sessions, what changed between any two,
+restoring one, and pruning by the retention policy (``lists.retention``)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from threading import Lock
+
+from django.utils.translation import gettext as _
+
+from armybuilder.engine.document import load_roster, roster_document
+from catalogues.closures import compiled_closure
+from catalogues.services.validation import report_roster
+from lists.diff import Change, Snapshot, diff, snapshot
+from lists.models import ArmyList, ListVersion, VersionKind
+from lists.retention import VersionStamp, editing_sessions
+from lists.services import (
+    UNDO_DEPTH,
+    EditRejected,
+    ListState,
+    _check_version,
+    _save,
+    pinned_closure,
+)
+
+UNKNOWN_VERSION = "history.unknown_version"
+# Kinds the history page marks: versions no ordinary edit made.
+MARKED_KINDS = frozenset(
+    {VersionKind.IMPORT, VersionKind.FORK, VersionKind.RESTORE, VersionKind.MIGRATION}
+)
+
+
+@dataclass(frozen=True)
+class Session:
+    """One editing session: versions less than ``retention.SESSION_GAP`` apart, newest first."""
+
+    versions: Sequence[ListVersion]
+
+    @property
+    def started_at(self) -> datetime:
+        return self.versions[-1].created_at
+
+    @property
+    def ended_at(self) -> datetime:
+        return self.versions[0].created_at
+
+
+def version_sessions(*, army_list: ArmyList) -> list[Session]:
+    """The list's kept versions (without their documents), newest session first."""
+    versions = list(
+        ListVersion.objects.filter(army_list=army_list)
+        .defer("document", "pinned")
+        .order_by("number")
+    )
+    by_number = {v.number: v for v in versions}
+    sessions = editing_sessions([_stamp(v) for v in versions])
+    return [
+        Session([by_number[stamp.number] for stamp in reversed(session)])
+        for session in reversed(sessions)
+    ]
+
+
+@dataclass(frozen=True)
+class VersionDiff:
+    old: ListVersion
+    new: ListVersion
+    changes: list[Change]
+
+
+def diff_versions(*, army_list: ArmyList, old_number: int, new_number: int) -> VersionDiff:
+    """What changed from version ``old_number`` to ``new_number``, both evaluated on the
+    revisions each was pinned to (so a data migration shows its cost changes)."""
+    old, new = (
+        _version(army_list, number, with_document=False) for number in (old_number, new_number)
+    )
+    return VersionDiff(old, new, diff(evaluated_snapshot(old), evaluated_snapshot(new)))
+
+
+# A stored version never changes (a restore or an undo makes a new one), so its evaluated
+# snapshot is kept per process, by the version's identity, like compiled closures: comparing
+# one version with several others, or showing a diff again, loads and evaluates it once.
+SNAPSHOT_CACHE_SIZE = 64
+_snapshots: OrderedDict[tuple[int, datetime], Snapshot] = OrderedDict()
+_snapshots_lock = Lock()
+
+
+def snapshot_cache_clear() -> None:
+    with _snapshots_lock:
+        _snapshots.clear()
+
+
+def evaluated_snapshot(version: ListVersion) -> Snapshot:
+    """A stored version evaluated by the engine on its own pinned revisions."""
+    key = (version.pk, version.created_at)
+    with _snapshots_lock:
+        cached = _snapshots.get(key)
+        if cached is not None:
+            _snapshots.move_to_end(key)
+            return cached
+    document = ListVersion.objects.filter(pk=version.pk).values_list("document", flat=True)[0]
+    closure = pinned_closure(ArmyList(pinned=version.pinned))
+    roster = load_roster(compiled_closure(closure), document)
+    report = report_roster(closure=closure, roster=roster, explain=False)
+    result = snapshot(roster_document(report.view), report.problems)
+    with _snapshots_lock:
+        _snapshots[key] = result
+        while len(_snapshots) > SNAPSHOT_CACHE_SIZE:
+            _snapshots.popitem(last=False)
+    return result
+
+
+def restore_version(*, army_list: ArmyList, version: int, number: int) -> ListState:
+    """Make version ``number`` the newest version again (a new version of kind RESTORE;
+    nothing in between is lost). ``version`` is the one the request was made on."""
+    _check_version(army_list, version)
+    source = _version(army_list, number)
+    closure = pinned_closure(ArmyList(pinned=source.pinned))
+    roster = load_roster(compiled_closure(closure), source.document)
+    return _save(
+        army_list,
+        version,
+        roster,
+        closure,
+        VersionKind.RESTORE,
+        _("Restored version %(number)d") % {"number": number},
+        undo_stack=[*army_list.undo_stack, version][-UNDO_DEPTH:],
+        redo_stack=[],
+    )
+
+
+def _stamp(version: ListVersion) -> VersionStamp:
+    return VersionStamp(version.number, version.created_at, version.kind)
+
+
+def _version(army_list: ArmyList, number: int, *, with_document: bool = True) -> ListVersion:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise EditRejected(UNKNOWN_VERSION, _("That version is not kept."))
+    versions = ListVersion.objects.filter(army_list=army_list, number=number)
+    found = (versions if with_document else versions.defer("document")).first()
+    if found is None:
+        raise EditRejected(UNKNOWN_VERSION, _("That version is not kept."))
+    return found

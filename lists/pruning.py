@@ -1,0 +1,32 @@
+"""The retention policy applied to the stored versions of a list (after each save)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.utils import timezone
+
+from lists.models import ArmyList, ListVersion
+from lists.retention import VersionStamp, versions_to_keep
+
+
+def prune_versions(*, army_list: ArmyList, now: datetime | None = None) -> int:
+    """Delete the versions ``lists.retention`` no longer keeps; returns how many went.
+
+    Versions undo and redo still point at are kept; a fork of a deleted version keeps its
+    own copy of the document and only loses the link back.
+    """
+    stamps = [
+        VersionStamp(number, created_at, kind)
+        for number, created_at, kind in ListVersion.objects.filter(army_list=army_list).values_list(
+            "number", "created_at", "kind"
+        )
+    ]
+    keep = versions_to_keep(
+        stamps, now=now or timezone.now(), protected=army_list.referenced_version_numbers
+    )
+    doomed = [s.number for s in stamps if s.number not in keep]
+    if not doomed:
+        return 0
+    deleted = ListVersion.objects.filter(army_list=army_list, number__in=doomed).delete()
+    return deleted[1].get(ListVersion._meta.label, 0)

@@ -1,0 +1,221 @@
+"""Sharing a list: who may open it, its share link, its visibility, forks, exports and
+imports. Keyword-only services that the pages (and later the API) call.
+
+A list is opened by others only through its share token (``secrets.token_urlsafe(32)``:
+256 random bits, never the database id). ``shared_list`` finds it with one query whose
+filter already holds the visibility rule, so a token that does not exist, was rotated or
+belongs to a private list costs the same work and raises the same ``Http404``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from armybuilder.engine.document import roster_document
+from armybuilder.engine.report import Problem
+from catalogues.models import Catalogue
+from catalogues.services.rosters import check_roster_file
+from catalogues.services.validation import ListSpecRejected
+from lists.exports import ExportContext, ExportFile, ExportFormat, export
+from lists.models import (
+    NAME_MAX_LENGTH,
+    ArmyList,
+    ListVersion,
+    VersionKind,
+    Visibility,
+    new_share_token,
+)
+from lists.services import (
+    EditRejected,
+    ListState,
+    _denormalised,
+    _pinned,
+    _snapshot,
+    load_list,
+)
+
+# What ``secrets.token_urlsafe`` writes: anything else cannot be a token and is not looked up.
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
+
+# Stable codes of a refused share setting, import or fork.
+BAD_VISIBILITY = "share.bad_visibility"
+IMPORT_NO_FORCE = "import.no_force"
+UNKNOWN_VERSION = "fork.unknown_version"
+
+
+def shared_list(*, token: str, user: Any) -> ArmyList:
+    """The list behind a share link, if ``user`` may open it; ``Http404`` otherwise.
+
+    Unlisted and public lists open for anyone with the link, a private one only for its
+    owner. The rule is part of the one query, so every refusal takes the same path.
+    """
+    if not TOKEN_PATTERN.fullmatch(token or ""):
+        raise Http404
+    allowed = ~Q(visibility=Visibility.PRIVATE)
+    if getattr(user, "is_authenticated", False):
+        allowed |= Q(owner=user)
+    found = (
+        ArmyList.objects.filter(Q(share_token=token) & allowed)
+        .select_related("game_system", "catalogue")
+        .first()
+    )
+    if found is None:
+        raise Http404
+    return found
+
+
+def public_lists() -> QuerySet[ArmyList]:
+    """Lists in the gallery: public ones, most recently edited first."""
+    return (
+        ArmyList.objects.filter(visibility=Visibility.PUBLIC)
+        .select_related("game_system", "catalogue")
+        .defer("document", "undo_stack", "redo_stack")
+        .order_by("-updated_at", "-id")
+    )
+
+
+def set_visibility(*, army_list: ArmyList, visibility: str) -> ArmyList:
+    if visibility not in Visibility.values:
+        raise EditRejected(BAD_VISIBILITY, _("Choose private, unlisted or public."))
+    ArmyList.objects.filter(pk=army_list.pk).update(visibility=visibility)
+    army_list.visibility = visibility
+    return army_list
+
+
+def rotate_share_token(*, army_list: ArmyList) -> ArmyList:
+    """Give the list a new share link; the old one stops working at once."""
+    token = new_share_token()
+    ArmyList.objects.filter(pk=army_list.pk).update(share_token=token)
+    army_list.share_token = token
+    return army_list
+
+
+@dataclass(frozen=True)
+class SharedView:
+    """What the shared page shows: the list evaluated now, on its pinned revisions."""
+
+    state: ListState
+    checked_at: datetime
+
+
+def evaluate_shared(*, army_list: ArmyList) -> SharedView:
+    return SharedView(load_list(army_list=army_list, explain=False), timezone.now())
+
+
+def export_list(
+    *, army_list: ArmyList, fmt: ExportFormat, share_url: str, verify_url: str
+) -> ExportFile:
+    """The list's current version in ``fmt``, evaluated now (the verdict it carries is
+    the server's, never a stored one)."""
+    state = load_list(army_list=army_list, explain=False)
+    return export(
+        ExportContext(
+            report=state.report,
+            share_url=share_url,
+            verify_url=verify_url,
+            version=army_list.version,
+            checked_at=timezone.now(),
+        ),
+        fmt,
+    )
+
+
+def fork_list(*, army_list: ArmyList, user: Any, version_number: int | None = None) -> ArmyList:
+    """A new private list of ``user`` from a version of ``army_list`` (its newest by default),
+    recording the version it came from.
+
+    The caller has checked ``user`` may see ``army_list``; only its owner may pick an older
+    version (others see only the current one).
+    """
+    number = army_list.version if version_number is None else version_number
+    if number != army_list.version and army_list.owner_id != getattr(user, "pk", None):
+        raise EditRejected(UNKNOWN_VERSION, _("Only the list's owner can fork an older version."))
+    source = ListVersion.objects.filter(army_list=army_list, number=number).first()
+    if source is None:
+        raise EditRejected(UNKNOWN_VERSION, _("That version is no longer kept."))
+    name = (_("Fork of %(name)s") % {"name": army_list.name})[:NAME_MAX_LENGTH]
+    body = {**source.document["roster"], "name": name}
+    with transaction.atomic():
+        fork = ArmyList.objects.create(
+            owner=user,
+            name=name,
+            game_system=army_list.game_system,
+            catalogue=army_list.catalogue,
+            document={"roster": body},
+            pinned=source.pinned,
+            updated_at=timezone.now(),
+            forked_from=source,
+        )
+        _snapshot(
+            fork,
+            VersionKind.FORK,
+            _("Forked from %(name)s, version %(number)d")
+            % {"name": army_list.name, "number": number},
+        )
+    return _with_denormalised(fork)
+
+
+def _with_denormalised(army_list: ArmyList) -> ArmyList:
+    """Evaluate a list made from a stored document once, and store what its row shows
+    (an older version's error count, or an import's, is not known until then)."""
+    report = load_list(army_list=army_list, explain=False).report
+    fields = _denormalised(report)
+    ArmyList.objects.filter(pk=army_list.pk).update(**fields)
+    ListVersion.objects.filter(army_list=army_list).update(
+        points=fields["points"], legal=fields["legal"]
+    )
+    for field, value in fields.items():
+        setattr(army_list, field, value)
+    return army_list
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    army_list: ArmyList
+    left_out: Sequence[Problem]  # selections the stored data no longer has
+
+
+def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
+    """A ``.ros``/``.rosz`` file as a new private list of ``user``, re-linked to the newest
+    stored revisions. Selections whose entries the data no longer has are left out and
+    returned (and named in the version's summary), never dropped silently.
+
+    Raises ``ListSpecRejected`` (``format.*`` for a malformed, hostile or oversized file;
+    ``list_spec.*`` / ``roster_file.*`` for data the store lacks); nothing is stored then.
+    """
+    report = check_roster_file(data=data, filename=filename)
+    forces = report.view.forces
+    if not forces:
+        raise ListSpecRejected(IMPORT_NO_FORCE, _("The roster has no force to import."))
+    catalogue = Catalogue.objects.get(game_system=report.game_system, bs_id=forces[0].catalogue_id)
+    name = (report.view.name or filename)[:NAME_MAX_LENGTH].strip() or _("Imported list")
+    document = roster_document(report.view)
+    document["roster"]["name"] = name
+    left_out = report.unknown_entries
+    summary = _("Imported from %(file)s") % {"file": filename[:100]}
+    if left_out:
+        summary += "; " + _("left out: %(entries)s") % {
+            "entries": ", ".join(p.message for p in left_out)
+        }
+    with transaction.atomic():
+        army_list = ArmyList.objects.create(
+            owner=user,
+            name=name,
+            game_system=report.game_system,
+            catalogue=catalogue,
+            document=document,
+            pinned=_pinned(report.closure),
+            updated_at=timezone.now(),
+        )
+        _snapshot(army_list, VersionKind.IMPORT, summary)
+    return ImportResult(_with_denormalised(army_list), left_out)

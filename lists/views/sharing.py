@@ -1,0 +1,209 @@
+"""Pages for sharing lists: the shared page, its exports and print view, share settings,
+forks, the gallery, the verify page and importing a roster file. Thin: each calls one
+service from ``lists.sharing``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from armybuilder.engine.formats import FormatError
+from catalogues.services.rosters import read_capped, roster_limits
+from catalogues.services.validation import ListSpecRejected
+from lists import sharing
+from lists.exports import ExportFormat, faction_names, force_sections, revision_labels, verify
+from lists.gallery import GalleryFilter
+from lists.models import ArmyList, Visibility
+from lists.selectors import owned_list
+from lists.services import EditRejected
+from lists.sharing_forms import ForkForm, ImportForm, VerifyForm, VisibilityForm
+
+GALLERY_PAGE_SIZE = 20
+
+
+def share_url(request: HttpRequest, army_list: ArmyList) -> str:
+    return request.build_absolute_uri(reverse("sharing:shared", args=[army_list.share_token]))
+
+
+@require_safe
+def shared(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only page behind a share link, evaluated on the server as it is served."""
+    army_list = sharing.shared_list(token=token, user=request.user)
+    return _shared_page(request, army_list, "lists/shared.html")
+
+
+@require_safe
+def shared_print(request: HttpRequest, token: str) -> HttpResponse:
+    army_list = sharing.shared_list(token=token, user=request.user)
+    return _shared_page(request, army_list, "lists/print.html")
+
+
+def _shared_page(request: HttpRequest, army_list: ArmyList, template: str) -> HttpResponse:
+    view = sharing.evaluate_shared(army_list=army_list)
+    report = view.state.report
+    is_owner = army_list.owner_id == request.user.pk
+    context: dict[str, Any] = {
+        "army_list": army_list,
+        "report": report,
+        "checked_at": view.checked_at,
+        "forces": [
+            (force, force_sections(force, report.totals)) for force in report.view.all_forces()
+        ],
+        "factions": ", ".join(faction_names(report)),
+        "revisions": revision_labels(report),
+        "share_url": share_url(request, army_list),
+        "is_owner": is_owner,
+        "indexable": army_list.visibility == Visibility.PUBLIC,
+        "formats": list(ExportFormat),
+        "visibility_form": VisibilityForm(initial={"visibility": army_list.visibility})
+        if is_owner
+        else None,
+    }
+    response = render(request, template, context)
+    if not context["indexable"]:
+        response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@require_safe
+def shared_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
+    army_list = sharing.shared_list(token=token, user=request.user)
+    return _export(request, army_list, fmt)
+
+
+@require_safe
+def list_export(request: HttpRequest, list_id: str, fmt: str) -> HttpResponse:
+    army_list = owned_list(user=request.user, list_id=int(list_id))
+    return _export(request, army_list, fmt)
+
+
+def _export(request: HttpRequest, army_list: ArmyList, fmt: str) -> HttpResponse:
+    exported = sharing.export_list(
+        army_list=army_list,
+        fmt=ExportFormat(fmt),
+        share_url=share_url(request, army_list),
+        verify_url=request.build_absolute_uri(reverse("sharing:verify")),
+    )
+    response = HttpResponse(exported.content, content_type=exported.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{exported.filename}"'
+    if army_list.visibility != Visibility.PUBLIC:
+        response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@require_POST
+def shared_fork(request: HttpRequest, token: str) -> HttpResponse:
+    """Fork the list behind a share link (its current version) into a private list."""
+    army_list = sharing.shared_list(token=token, user=request.user)
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("sharing:shared", args=[token]))
+    fork = sharing.fork_list(army_list=army_list, user=request.user)
+    messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
+    return redirect("lists:builder", fork.pk)
+
+
+@login_required
+@require_POST
+def list_fork(request: HttpRequest, list_id: int) -> HttpResponse:
+    """Fork one of my own lists at a chosen version."""
+    army_list = owned_list(user=request.user, list_id=list_id)
+    form = ForkForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a version to fork."))
+        return redirect("sharing:history", army_list.pk)
+    try:
+        fork = sharing.fork_list(
+            army_list=army_list, user=request.user, version_number=form.cleaned_data["version"]
+        )
+    except EditRejected as error:
+        messages.error(request, error.detail)
+        return redirect("sharing:history", army_list.pk)
+    messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
+    return redirect("lists:builder", fork.pk)
+
+
+@login_required
+@require_POST
+def set_visibility(request: HttpRequest, list_id: int) -> HttpResponse:
+    army_list = owned_list(user=request.user, list_id=list_id)
+    form = VisibilityForm(request.POST)
+    if form.is_valid():
+        sharing.set_visibility(army_list=army_list, visibility=form.cleaned_data["visibility"])
+        messages.success(request, _("Visibility changed."))
+    else:
+        messages.error(request, _("Choose private, unlisted or public."))
+    return redirect("sharing:shared", army_list.share_token)
+
+
+@login_required
+@require_POST
+def rotate_link(request: HttpRequest, list_id: int) -> HttpResponse:
+    army_list = owned_list(user=request.user, list_id=list_id)
+    sharing.rotate_share_token(army_list=army_list)
+    messages.success(request, _("The list has a new share link; the old one no longer works."))
+    return redirect("sharing:shared", army_list.share_token)
+
+
+@require_safe
+def gallery(request: HttpRequest) -> HttpResponse:
+    """Public lists, filtered by game, faction, points and legality, most recent first."""
+    filtered = GalleryFilter(request.GET, queryset=sharing.public_lists())
+    page = Paginator(filtered.qs, GALLERY_PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "lists/gallery.html",
+        {"filter": filtered, "page": page, "query": query.urlencode()},
+        status=200 if filtered.is_valid() else 400,
+    )
+
+
+def verify_page(request: HttpRequest) -> HttpResponse:
+    """Paste a text export (or upload any export) and learn whether the server wrote it."""
+    form = VerifyForm(request.POST or None, request.FILES or None)
+    context: dict[str, Any] = {"form": form}
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data, filename = form.payload()
+            try:
+                context["result"] = verify(data, filename)
+            except FormatError as error:
+                context["error"] = error.message
+                status = 400
+        else:
+            status = 400
+    return render(request, "lists/verify.html", context, status=status)
+
+
+@login_required
+def import_page(request: HttpRequest) -> HttpResponse:
+    """Upload a ``.ros``/``.rosz``: it becomes a new private list (nothing stored if refused)."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context: dict[str, Any] = {"form": form, "limit": roster_limits()}
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            upload = form.cleaned_data["roster"]
+            try:
+                result = sharing.import_list(
+                    user=request.user, data=read_capped(upload), filename=upload.name or ""
+                )
+            except ListSpecRejected as error:
+                context["error"] = error
+                status = 400
+            else:
+                context["result"] = result
+        else:
+            status = 400
+    return render(request, "lists/import.html", context, status=status)

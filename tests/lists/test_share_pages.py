@@ -1,0 +1,338 @@
+"""Sharing pages: the shared page, visibility and link rotation, exports, print, forks,
+gallery, verify, import and history, through the test client."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from lists import services, sharing
+from lists.exports import CODE_PATTERN
+from lists.models import ArmyList, ListVersion, VersionKind, Visibility
+from lists.services import ListState
+from tests.lists.conftest import force_id
+
+pytestmark = pytest.mark.django_db
+
+KING = "t9a3-dh-king"
+WARRIORS = "t9a3-dh-clan-warriors"
+
+
+def add(state: ListState, entry_id: str) -> ListState:
+    return services.add_selection(
+        army_list=state.army_list,
+        version=state.army_list.version,
+        force_id=force_id(state),
+        entry_id=entry_id,
+    )
+
+
+@pytest.fixture
+def shared_list(dwarven_list: ListState) -> ArmyList:
+    state = add(add(dwarven_list, KING), WARRIORS)
+    state = services.set_custom(
+        army_list=state.army_list,
+        version=state.army_list.version,
+        target_id=next(s.id for s in state.roster.all_selections() if s.node.id == KING),
+        name="Thorgrim",
+        notes="The general, on foot",
+    )
+    return sharing.set_visibility(army_list=state.army_list, visibility=Visibility.UNLISTED)
+
+
+def logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def shared_url(army_list: ArmyList) -> str:
+    return reverse("sharing:shared", args=[army_list.share_token])
+
+
+def test_the_shared_page_shows_the_whole_list_and_its_verdict(shared_list: ArmyList) -> None:
+    response = Client().get(shared_url(shared_list))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Thorgrim (King)" in html
+    assert "The general, on foot" in html
+    assert "Clan Warriors" in html
+    assert "Characters" in html  # category headings with their totals
+    assert 'id="verdict"' in html
+    assert "Dwarven Holds (revision" in html
+    assert '<meta property="og:title" content="Grudge settlers">' in html
+    description = re.search(r'<meta property="og:description" content="([^"]*)"', html)
+    assert description is not None
+    assert "The 9th Age" in description.group(1)
+    assert "Dwarven Holds" in description.group(1)
+    assert "/ 4500 pts" in description.group(1)
+    assert "legal" in description.group(1).lower()
+    assert '<meta name="robots" content="noindex, nofollow">' in html
+    assert response["X-Robots-Tag"] == "noindex, nofollow"
+    assert "Sharing" not in html  # owner controls are the owner's
+
+
+def test_a_public_list_is_indexable(shared_list: ArmyList) -> None:
+    sharing.set_visibility(army_list=shared_list, visibility=Visibility.PUBLIC)
+
+    response = Client().get(shared_url(shared_list))
+
+    assert "noindex" not in response.content.decode()
+    assert "X-Robots-Tag" not in response
+
+
+def test_private_missing_and_rotated_links_all_give_the_same_404(
+    shared_list: ArmyList, rival: Any, player: Any
+) -> None:
+    old = shared_url(shared_list)
+    sharing.rotate_share_token(army_list=shared_list)
+    rotated = Client().get(old)
+    missing = Client().get(reverse("sharing:shared", args=["c" * 43]))
+    sharing.set_visibility(army_list=shared_list, visibility=Visibility.PRIVATE)
+    private = logged_in(rival).get(shared_url(shared_list))
+
+    assert rotated.status_code == missing.status_code == private.status_code == 404
+    assert rotated.content == missing.content == private.content
+    assert logged_in(player).get(shared_url(shared_list)).status_code == 200
+
+
+def test_the_owner_changes_visibility_and_rotates_the_link(
+    shared_list: ArmyList, player: Any, rival: Any
+) -> None:
+    owner = logged_in(player)
+    page = owner.get(shared_url(shared_list)).content.decode()
+    assert "Sharing" in page
+
+    response = owner.post(
+        reverse("sharing:visibility", args=[shared_list.pk]), {"visibility": "public"}
+    )
+    assert response.status_code == 302
+    assert ArmyList.objects.get(pk=shared_list.pk).visibility == Visibility.PUBLIC
+    assert (
+        owner.post(
+            reverse("sharing:visibility", args=[shared_list.pk]), {"visibility": "world"}
+        ).status_code
+        == 302
+    )
+    assert ArmyList.objects.get(pk=shared_list.pk).visibility == Visibility.PUBLIC
+
+    old = shared_list.share_token
+    owner.post(reverse("sharing:rotate_link", args=[shared_list.pk]))
+    new = ArmyList.objects.get(pk=shared_list.pk).share_token
+    assert new != old
+    assert Client().get(reverse("sharing:shared", args=[old])).status_code == 404
+    # nobody else can change the settings of a list
+    rival_client = logged_in(rival)
+    assert (
+        rival_client.post(
+            reverse("sharing:visibility", args=[shared_list.pk]), {"visibility": "private"}
+        ).status_code
+        == 404
+    )
+    assert (
+        rival_client.post(reverse("sharing:rotate_link", args=[shared_list.pk])).status_code == 404
+    )
+    assert ArmyList.objects.get(pk=shared_list.pk).share_token == new
+
+
+@pytest.mark.parametrize("fmt", ["txt", "md", "json", "ros", "rosz"])
+def test_every_export_downloads_from_the_share_link(shared_list: ArmyList, fmt: str) -> None:
+    response = Client().get(reverse("sharing:shared_export", args=[shared_list.share_token, fmt]))
+
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="grudge-settlers.{fmt}"'
+    verified = Client().post(
+        reverse("sharing:verify"),
+        {"file": SimpleUploadedFile(f"grudge-settlers.{fmt}", response.content)},
+    )
+    assert 'id="verify-result"' in verified.content.decode()
+    assert "Verified." in verified.content.decode()
+
+
+def test_the_owner_exports_by_id_and_others_get_404(
+    shared_list: ArmyList, player: Any, rival: Any
+) -> None:
+    url = reverse("sharing:export", args=[shared_list.pk, "txt"])
+
+    assert logged_in(player).get(url).status_code == 200
+    assert logged_in(rival).get(url).status_code == 404
+    assert logged_in(player).get(url.replace("/txt/", "/pdf/")).status_code == 404
+
+
+def test_the_print_view_has_one_section_per_force(shared_list: ArmyList) -> None:
+    response = Client().get(reverse("sharing:shared_print", args=[shared_list.share_token]))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.count('class="print-force"') == len(shared_list.document["roster"]["forces"])
+    assert "lists-print.css" in html
+    assert "Thorgrim (King)" in html
+
+
+def test_verify_tells_a_pasted_export_from_a_tampered_one(shared_list: ArmyList) -> None:
+    text = (
+        Client()
+        .get(reverse("sharing:shared_export", args=[shared_list.share_token, "txt"]))
+        .content.decode()
+    )
+    assert CODE_PATTERN.search(text)
+
+    genuine = Client().post(reverse("sharing:verify"), {"text": text}).content.decode()
+    tampered = (
+        Client()
+        .post(reverse("sharing:verify"), {"text": text.replace("Thorgrim", "Grimgor")})
+        .content.decode()
+    )
+    empty = Client().post(reverse("sharing:verify"), {"text": " "})
+
+    assert "Verified." in genuine
+    assert '<pre class="verified-text">' in genuine
+    assert "Thorgrim" in genuine.split('class="verified-text"')[1]
+    assert "Not verified." in tampered
+    assert empty.status_code == 400
+
+
+def test_forking_from_a_share_link(shared_list: ArmyList, rival: Any) -> None:
+    url = reverse("sharing:shared_fork", args=[shared_list.share_token])
+
+    anonymous = Client().post(url)
+    assert anonymous.status_code == 302
+    assert "/accounts/login/" in anonymous["Location"]
+    response = logged_in(rival).post(url)
+
+    fork = ArmyList.objects.get(owner=rival)
+    assert response.status_code == 302
+    assert fork.forked_from is not None
+    assert fork.forked_from.army_list_id == shared_list.pk
+    assert fork.visibility == Visibility.PRIVATE
+    sharing.set_visibility(army_list=shared_list, visibility=Visibility.PRIVATE)
+    assert logged_in(rival).post(url).status_code == 404
+    assert ArmyList.objects.filter(owner=rival).count() == 1
+
+
+def test_the_gallery_filters_public_lists(
+    shared_list: ArmyList, player: Any, ninth_age: Any
+) -> None:
+    sharing.set_visibility(army_list=shared_list, visibility=Visibility.PUBLIC)
+    hidden = services.duplicate_list(army_list=shared_list, user=player)
+    sharing.set_visibility(army_list=hidden, visibility=Visibility.UNLISTED)
+    gallery = reverse("sharing:gallery")
+
+    def names(query: dict[str, Any]) -> list[str]:
+        response = Client().get(gallery, query)
+        assert response.status_code == 200
+        return re.findall(r'<h2><a href="/s/[^"]+/">([^<]+)</a></h2>', response.content.decode())
+
+    assert names({}) == ["Grudge settlers"]
+    assert names({"game": ninth_age.pk}) == ["Grudge settlers"]
+    points = shared_list.points
+    assert names({"points_min": points - 1, "points_max": points + 1}) == ["Grudge settlers"]
+    assert names({"points_min": points + 1}) == []
+    assert names({"legal": "on"}) == (["Grudge settlers"] if shared_list.legal else [])
+    assert Client().get(gallery, {"points_min": "lots"}).status_code == 400
+
+
+def test_the_gallery_is_paginated_newest_first(shared_list: ArmyList, player: Any) -> None:
+    sharing.set_visibility(army_list=shared_list, visibility=Visibility.PUBLIC)
+    for _ in range(21):
+        copy = services.duplicate_list(army_list=shared_list, user=player)
+        sharing.set_visibility(army_list=copy, visibility=Visibility.PUBLIC)
+
+    first = Client().get(reverse("sharing:gallery")).content.decode()
+    second = Client().get(reverse("sharing:gallery"), {"page": 2}).content.decode()
+
+    assert first.count('class="card gallery-item"') == 20
+    assert second.count('class="card gallery-item"') == 2
+    assert "Grudge settlers</a>" in second  # the oldest comes last
+
+
+def test_importing_a_roster_file_makes_a_new_list(shared_list: ArmyList, rival: Any) -> None:
+    ros = (
+        Client()
+        .get(reverse("sharing:shared_export", args=[shared_list.share_token, "ros"]))
+        .content
+    )
+    client = logged_in(rival)
+
+    response = client.post(
+        reverse("sharing:import"), {"roster": SimpleUploadedFile("grudge.ros", ros)}
+    )
+
+    assert response.status_code == 200
+    imported = ArmyList.objects.get(owner=rival)
+    assert imported.versions.get().kind == VersionKind.IMPORT
+    assert 'id="import-result"' in response.content.decode()
+
+
+def test_a_hostile_import_is_refused_with_a_clear_error(rival: Any) -> None:
+    bomb = (
+        b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;">]>'
+        b"<roster>&b;</roster>"
+    )
+    response = logged_in(rival).post(
+        reverse("sharing:import"), {"roster": SimpleUploadedFile("x.ros", bomb)}
+    )
+
+    assert response.status_code == 400
+    assert 'id="import-error"' in response.content.decode()
+    assert not ArmyList.objects.filter(owner=rival).exists()
+    assert Client().get(reverse("sharing:import")).status_code == 302  # log in first
+
+
+def test_the_history_page_diffs_and_restores(
+    shared_list: ArmyList, player: Any, rival: Any
+) -> None:
+    client = logged_in(player)
+    url = reverse("sharing:history", args=[shared_list.pk])
+
+    page = client.get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    for number in range(1, shared_list.version + 1):
+        assert f'id="version-{number}"' in html
+
+    diff = client.get(url, {"old": 1, "new": shared_list.version}).content.decode()
+    assert 'data-kind="unit.added"' in diff
+    assert "Added Thorgrim to" in diff
+    assert client.get(url, {"old": 1, "new": 999}).status_code == 400
+    assert client.get(url, {"old": "x", "new": 1}).status_code == 400
+
+    response = client.post(
+        reverse("sharing:restore", args=[shared_list.pk]),
+        {"version": shared_list.version, "number": 1},
+    )
+    assert response.status_code == 302
+    newest = ListVersion.objects.filter(army_list=shared_list).first()
+    assert newest is not None
+    assert newest.kind == VersionKind.RESTORE
+    assert newest.document["roster"]["forces"][0].get("selections") is None
+    assert logged_in(rival).get(url).status_code == 404
+
+
+def test_forking_my_own_older_version_from_history(shared_list: ArmyList, player: Any) -> None:
+    response = logged_in(player).post(
+        reverse("sharing:fork", args=[shared_list.pk]), {"version": 2}
+    )
+
+    assert response.status_code == 302
+    fork = ArmyList.objects.exclude(pk=shared_list.pk).get()
+    assert fork.forked_from is not None
+    assert fork.forked_from.number == 2
+
+
+def test_read_only_pages_refuse_other_methods(shared_list: ArmyList, player: Any) -> None:
+    client = logged_in(player)
+
+    for url in (
+        shared_url(shared_list),
+        reverse("sharing:gallery"),
+        reverse("sharing:history", args=[shared_list.pk]),
+        reverse("sharing:shared_export", args=[shared_list.share_token, "txt"]),
+    ):
+        assert client.delete(url).status_code == 405, url

@@ -1,0 +1,273 @@
+"""Sharing services: who may open a share link, rotation, visibility, forks, imports."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.http import Http404
+
+from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY
+from catalogues.services.validation import ListSpecRejected
+from lists import selectors, services, sharing
+from lists.exports import ExportFormat, verify
+from lists.models import ArmyList, ListVersion, VersionKind, Visibility
+from lists.services import EditRejected, ListState
+from tests.lists.conftest import force_id
+
+pytestmark = pytest.mark.django_db
+
+KING = "t9a3-dh-king"
+WARRIORS = "t9a3-dh-clan-warriors"
+
+
+def add(state: ListState, entry_id: str) -> ListState:
+    return services.add_selection(
+        army_list=state.army_list,
+        version=state.army_list.version,
+        force_id=force_id(state),
+        entry_id=entry_id,
+    )
+
+
+def test_every_list_has_its_own_43_character_random_token(
+    dwarven_list: ListState, player: Any
+) -> None:
+    copy = services.duplicate_list(army_list=dwarven_list.army_list, user=player)
+    tokens = {dwarven_list.army_list.share_token, copy.share_token}
+
+    assert len(tokens) == 2
+    assert all(sharing.TOKEN_PATTERN.fullmatch(token) for token in tokens)
+
+
+@pytest.mark.parametrize("visibility", [Visibility.UNLISTED, Visibility.PUBLIC])
+def test_anyone_with_the_link_opens_an_unlisted_or_public_list(
+    dwarven_list: ListState, rival: Any, visibility: str
+) -> None:
+    army_list = sharing.set_visibility(army_list=dwarven_list.army_list, visibility=visibility)
+
+    for user in (rival, AnonymousUser()):
+        assert sharing.shared_list(token=army_list.share_token, user=user).pk == army_list.pk
+
+
+def test_a_private_list_opens_only_for_its_owner(
+    dwarven_list: ListState, player: Any, rival: Any
+) -> None:
+    token = dwarven_list.army_list.share_token
+
+    assert sharing.shared_list(token=token, user=player).pk == dwarven_list.army_list.pk
+    for user in (rival, AnonymousUser()):
+        with pytest.raises(Http404):
+            sharing.shared_list(token=token, user=user)
+
+
+@pytest.mark.parametrize("token", ["", "x", "a" * 43, "../../etc/passwd", "a" * 44])
+def test_a_wrong_token_is_404(dwarven_list: ListState, token: str) -> None:
+    sharing.set_visibility(army_list=dwarven_list.army_list, visibility=Visibility.PUBLIC)
+
+    with pytest.raises(Http404):
+        sharing.shared_list(token=token, user=AnonymousUser())
+
+
+def test_private_and_missing_tokens_take_the_same_single_query(
+    dwarven_list: ListState, django_assert_num_queries: Any
+) -> None:
+    private = dwarven_list.army_list.share_token
+    missing = "b" * 43
+
+    for token in (private, missing):
+        with django_assert_num_queries(1), pytest.raises(Http404):
+            sharing.shared_list(token=token, user=AnonymousUser())
+
+
+def test_rotating_the_link_retires_the_old_one(dwarven_list: ListState) -> None:
+    army_list = sharing.set_visibility(
+        army_list=dwarven_list.army_list, visibility=Visibility.UNLISTED
+    )
+    old = army_list.share_token
+
+    sharing.rotate_share_token(army_list=army_list)
+
+    assert army_list.share_token != old
+    with pytest.raises(Http404):
+        sharing.shared_list(token=old, user=AnonymousUser())
+    assert sharing.shared_list(token=army_list.share_token, user=AnonymousUser())
+
+
+def test_an_unknown_visibility_is_refused(dwarven_list: ListState) -> None:
+    with pytest.raises(EditRejected) as refused:
+        sharing.set_visibility(army_list=dwarven_list.army_list, visibility="everyone")
+    assert refused.value.code == sharing.BAD_VISIBILITY
+    assert ArmyList.objects.get().visibility == Visibility.PRIVATE
+
+
+def test_the_gallery_holds_only_public_lists(dwarven_list: ListState, player: Any) -> None:
+    other = services.duplicate_list(army_list=dwarven_list.army_list, user=player)
+    sharing.set_visibility(army_list=other, visibility=Visibility.UNLISTED)
+    assert list(sharing.public_lists()) == []
+
+    sharing.set_visibility(army_list=dwarven_list.army_list, visibility=Visibility.PUBLIC)
+
+    assert [a.pk for a in sharing.public_lists()] == [dwarven_list.army_list.pk]
+
+
+def test_a_fork_is_a_private_list_of_mine_that_records_its_source(
+    dwarven_list: ListState, rival: Any
+) -> None:
+    state = add(dwarven_list, KING)
+    source = state.army_list
+    sharing.set_visibility(army_list=source, visibility=Visibility.PUBLIC)
+
+    fork = sharing.fork_list(army_list=source, user=rival)
+
+    assert fork.owner == rival
+    assert fork.visibility == Visibility.PRIVATE
+    assert fork.share_token != source.share_token
+    assert fork.forked_from == ListVersion.objects.get(army_list=source, number=source.version)
+    assert fork.document["roster"]["forces"] == source.document["roster"]["forces"]
+    assert (fork.points, fork.legal, fork.error_count) == (
+        source.points,
+        source.legal,
+        source.error_count,
+    )
+    (version,) = fork.versions.all()
+    assert version.kind == VersionKind.FORK
+
+
+def test_the_owner_forks_an_older_version_others_only_the_current(
+    dwarven_list: ListState, player: Any, rival: Any
+) -> None:
+    state = add(dwarven_list, KING)
+
+    fork = sharing.fork_list(army_list=state.army_list, user=player, version_number=1)
+    assert fork.document["roster"]["forces"][0].get("selections") is None
+    assert fork.forked_from is not None
+    assert fork.forked_from.number == 1
+
+    with pytest.raises(EditRejected):
+        sharing.fork_list(army_list=state.army_list, user=rival, version_number=1)
+    with pytest.raises(EditRejected):
+        sharing.fork_list(army_list=state.army_list, user=player, version_number=99)
+
+
+def test_export_carries_the_verdict_computed_now(dwarven_list: ListState) -> None:
+    state = add(dwarven_list, KING)
+
+    exported = sharing.export_list(
+        army_list=state.army_list,
+        fmt=ExportFormat.TEXT,
+        share_url="https://example.org/s/x/",
+        verify_url="https://example.org/verify/",
+    )
+
+    text = exported.content.decode()
+    assert f"version {state.army_list.version}," in text
+    assert ("Verdict: Legal" in text) is state.report.legal
+    assert verify(exported.content).valid
+
+
+def _ros(state: ListState) -> bytes:
+    return sharing.export_list(
+        army_list=state.army_list,
+        fmt=ExportFormat.ROS,
+        share_url="https://example.org/s/x/",
+        verify_url="https://example.org/verify/",
+    ).content
+
+
+def test_an_exported_ros_imports_as_a_new_list(dwarven_list: ListState, rival: Any) -> None:
+    state = add(add(dwarven_list, KING), WARRIORS)
+
+    result = sharing.import_list(user=rival, data=_ros(state), filename="grudge.ros")
+
+    imported = result.army_list
+    assert result.left_out == []
+    assert imported.owner == rival
+    assert imported.visibility == Visibility.PRIVATE
+    assert imported.points == state.army_list.points
+    assert imported.legal == state.army_list.legal
+    names = [s["name"] for s in imported.document["roster"]["forces"][0]["selections"]]
+    assert names == [
+        s["name"] for s in state.army_list.document["roster"]["forces"][0]["selections"]
+    ]
+    (version,) = imported.versions.all()
+    assert version.kind == VersionKind.IMPORT
+
+
+def test_entries_the_data_no_longer_has_are_listed_not_dropped_silently(
+    dwarven_list: ListState, rival: Any
+) -> None:
+    state = add(dwarven_list, KING)
+    ros = _ros(state).replace(KING.encode(), b"t9a3-dh-retired-hero")
+
+    result = sharing.import_list(user=rival, data=ros, filename="old.ros")
+
+    assert [p.code for p in result.left_out] == [SELECTION_UNKNOWN_ENTRY]
+    assert "left out" in result.army_list.versions.get().summary
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return buffer.getvalue()
+
+
+HOSTILE = {
+    "xxe.ros": (
+        b'<?xml version="1.0"?><!DOCTYPE roster [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        b'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" id="r" name="&x;" '
+        b'gameSystemId="t9a3-gs"/>'
+    ),
+    "laughs.ros": (
+        b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;">'
+        b'<!ENTITY c "&b;&b;&b;&b;&b;">]><roster name="&c;"/>'
+    ),
+    "bomb.rosz": _zip({"bomb.ros": b"<" + b" " * 30_000_000 + b"/>"}),
+    "traversal.rosz": _zip({"../../evil.ros": b"<roster/>", "a.ros": b"<roster/>"}),
+    "garbage.ros": b"\x00\x01 not xml",
+    "list.cat": b"<catalogue/>",
+}
+
+
+@pytest.mark.parametrize("filename", sorted(HOSTILE))
+def test_a_hostile_or_malformed_file_is_refused_and_nothing_is_stored(
+    dwarven_list: ListState, rival: Any, filename: str
+) -> None:
+    before = ArmyList.objects.count()
+
+    with pytest.raises(ListSpecRejected) as refused:
+        sharing.import_list(user=rival, data=HOSTILE[filename], filename=filename)
+
+    assert refused.value.code.startswith("format.")
+    assert ArmyList.objects.count() == before
+
+
+def test_an_oversized_file_is_refused(dwarven_list: ListState, rival: Any, settings: Any) -> None:
+    settings.ROSTER_MAX_UPLOAD_BYTES = 1000
+
+    with pytest.raises(ListSpecRejected) as refused:
+        sharing.import_list(user=rival, data=_ros(dwarven_list), filename="big.ros")
+
+    assert refused.value.code == "format.too_large"
+    assert ArmyList.objects.filter(owner=rival).count() == 0
+
+
+def test_visible_to_is_my_lists_and_public_ones_never_unlisted_or_private(
+    dwarven_list: ListState, player: Any, rival: Any
+) -> None:
+    public = services.duplicate_list(army_list=dwarven_list.army_list, user=player)
+    unlisted = services.duplicate_list(army_list=dwarven_list.army_list, user=player)
+    sharing.set_visibility(army_list=public, visibility=Visibility.PUBLIC)
+    sharing.set_visibility(army_list=unlisted, visibility=Visibility.UNLISTED)
+
+    mine = {a.pk for a in selectors.visible_to(user=player)}
+    theirs = {a.pk for a in selectors.visible_to(user=rival)}
+    anyone = {a.pk for a in selectors.visible_to(user=AnonymousUser())}
+
+    assert mine == {dwarven_list.army_list.pk, public.pk, unlisted.pk}
+    assert theirs == anyone == {public.pk}
