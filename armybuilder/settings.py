@@ -165,9 +165,15 @@ ROSTER_MAX_UPLOAD_BYTES = env_int("ROSTER_MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
 ROSTER_MAX_UNZIPPED_BYTES = env_int("ROSTER_MAX_UNZIPPED_BYTES", 50 * 1024 * 1024)
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_SCHEMA_CLASS": "catalogues.api.schema.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "catalogues.api.base.Pagination",
     "PAGE_SIZE": 50,
+    # JSON nested deeper than any API body needs is refused (400), never walked.
+    "DEFAULT_PARSER_CLASSES": [
+        "catalogues.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
@@ -184,6 +190,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # ``<id:...>`` path segments (``catalogues.params.IdConverter``).
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}},
 }
 
 LOGGING = {

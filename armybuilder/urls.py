@@ -9,3 +9,8 @@ urlpatterns = [
     path("api/", include("armybuilder.api_router")),
     path("", include("catalogues.urls")),
 ]
+
+handler400 = "catalogues.views.errors.bad_request"
+handler403 = "catalogues.views.errors.permission_denied"
+handler404 = "catalogues.views.errors.page_not_found"
+handler500 = "catalogues.views.errors.server_error"

@@ -68,12 +68,10 @@ def revision_list(
     return revisions.order_by("-number", "-id")
 
 
-def revision_pick(revisions: QuerySet[Revision], number: str | None) -> Revision:
+def revision_pick(revisions: QuerySet[Revision], number: int | None) -> Revision:
     """The revision numbered ``number`` (the latest when none is asked for), or 404."""
-    if number:
-        if not number.isdigit():
-            raise Http404("No such revision.")
-        revisions = revisions.filter(number=int(number))
+    if number is not None:
+        revisions = revisions.filter(number=number)
     revision = revisions.first()
     if revision is None:
         raise Http404("No such revision.")
@@ -430,7 +428,7 @@ def compare_revisions(old: Revision, new: Revision) -> Comparison:
 
 
 def compare_catalogue(
-    catalogue: Catalogue, old_number: str | None, new_number: str | None
+    catalogue: Catalogue, old_number: int | None, new_number: int | None
 ) -> Comparison | None:
     """Compare two revisions of a catalogue (404 for an unknown one); by default, what the
     latest revision changed from the one before it. None while only one revision exists."""
@@ -438,8 +436,8 @@ def compare_catalogue(
     numbers = list(revisions.values_list("number", flat=True)[:2])
     if len(numbers) < 2:
         return None
-    old = revision_pick(revisions, old_number or str(numbers[1]))
-    new = revision_pick(revisions, new_number or str(numbers[0]))
+    old = revision_pick(revisions, numbers[1] if old_number is None else old_number)
+    new = revision_pick(revisions, numbers[0] if new_number is None else new_number)
     return compare_revisions(old, new)
 
 

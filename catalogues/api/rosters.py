@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from catalogues.api import roster_serializers as serializers
+from catalogues.api.parsers import JSONParser
 from catalogues.api.validation import StatelessAPIView, list_report
 from catalogues.api.validation_serializers import ListReportSerializer, RejectionSerializer
 from catalogues.services.rosters import check_roster_file, export_roster, read_capped
@@ -28,12 +29,14 @@ class RosterCheckView(StatelessAPIView):
             "revisions of the game system and catalogues it names (or those pinned), evaluates "
             "it and returns the same report as `POST /api/validate/`. A selection whose entry "
             "the stored data no longer has is reported as `selection.unknown_entry`, never "
-            "dropped silently. A 400 means the file could not be checked at all (see `code`)."
+            "dropped silently. A 400 means the request does not match this schema, a 422 that the "
+            "file could not be checked at all (see `code`)."
         ),
         request={"multipart/form-data": serializers.RosterUploadSerializer},
         responses={
             200: ListReportSerializer,
             400: RejectionSerializer,
+            422: RejectionSerializer,
         },
     )
     def post(self, request: Request) -> Response:
@@ -66,6 +69,7 @@ class RosterExportView(StatelessAPIView):
             (200, "application/xml"): OpenApiResponse(OpenApiTypes.BINARY, description=".ros"),
             (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description=".rosz"),
             400: RejectionSerializer,
+            422: RejectionSerializer,
         },
     )
     def post(self, request: Request) -> HttpResponse:

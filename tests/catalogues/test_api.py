@@ -181,9 +181,49 @@ def test_unknown_ids_are_404(client: Client, orcs: Catalogue, path: str) -> None
     assert client.get(path).status_code == 404
 
 
-@pytest.mark.parametrize("path", ["/api/entries/?revision=abc", "/api/catalogues/?library=maybe"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/entries/?revision=abc",
+        "/api/catalogues/?library=maybe",
+        # Unicode digits that str.isdigit() and int() accept, and ids beyond 64 bits.
+        "/api/entries/?revision=²",
+        "/api/entries/?catalogue=١٢",
+        "/api/revisions/?game_system=" + "9" * 25,
+        "/api/revisions/?catalogue=9223372036854775808",
+        "/api/catalogues/?game_system=0",
+        "/api/game-systems/?page_size=null",
+        "/api/game-systems/?page_size=0",
+        "/api/game-systems/?page_size=201",
+        "/api/game-systems/?page=0",
+        "/api/game-systems/?page=last",
+        "/api/catalogues/1/compare/?from=²",
+    ],
+)
 def test_malformed_filters_are_400(client: Client, orcs: Catalogue, path: str) -> None:
-    assert client.get(path).status_code == 400
+    response = client.get(path)
+
+    assert response.status_code == 400
+    assert response.json()["detail"]
+    assert response.json()["parameter"] in path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/entries/" + "9" * 25 + "/",
+        "/api/entries/9223372036854775808/",
+        "/api/revisions/²/",
+        "/api/game-systems/" + "9" * 20 + "/examples/",
+        "/api/no-such-endpoint/",
+    ],
+)
+def test_ids_out_of_range_are_json_404s(client: Client, orcs: Catalogue, path: str) -> None:
+    response = client.get(path)
+
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["detail"]
 
 
 def test_hidden_entries_are_not_served(client: Client, orcs: Catalogue) -> None:

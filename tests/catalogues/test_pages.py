@@ -221,6 +221,13 @@ def test_compare_with_one_revision_has_nothing_to_compare(client: Client) -> Non
         "/systems/test-battles/catalogues/test-orcs/compare/?from=1&to=99",
         "/systems/test-battles/?revision=7",
         "/entries/999999/",
+        # Unicode digits that str.isdigit() and int() accept, and numbers beyond 64 bits.
+        "/systems/test-battles/?revision=²",
+        "/systems/test-battles/catalogues/test-orcs/?revision=" + "9" * 25,
+        "/systems/test-battles/catalogues/test-orcs/compare/?from=²",
+        "/systems/test-battles/catalogues/test-orcs/?page=" + "9" * 25,
+        "/entries/" + "9" * 25 + "/",
+        "/entries/9223372036854775808/",
     ],
 )
 def test_unknown_ids_are_404(client: Client, orcs: Catalogue, path: str) -> None:
