@@ -288,3 +288,12 @@ def test_schema_and_docs_are_served(client: Client, db: None) -> None:
     assert b"/api/entries/" in schema.content
     assert docs.status_code == 200
     assert b"cdn" not in docs.content.lower()
+
+
+def test_the_docs_page_declares_its_language_and_links_back_to_the_site(
+    client: Client, db: None
+) -> None:
+    html = client.get("/api/docs/").content.decode()
+
+    assert '<html lang="en' in html
+    assert 'href="/"' in html
