@@ -156,6 +156,9 @@ CACHES = {
 # Catalogue uploads: what one request may send and what one archive may unpack to.
 CATALOGUE_MAX_UPLOAD_BYTES = env_int("CATALOGUE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024)
 CATALOGUE_MAX_UNZIPPED_BYTES = env_int("CATALOGUE_MAX_UNZIPPED_BYTES", 200 * 1024 * 1024)
+# Without a broker an upload is imported inside the web request: only small ones are accepted
+# then; larger ones need a Celery worker (CELERY_BROKER_URL) or `manage.py import_bsdata`.
+CATALOGUE_MAX_INLINE_IMPORT_BYTES = env_int("CATALOGUE_MAX_INLINE_IMPORT_BYTES", 1024 * 1024)
 # A request body other than its files (a form, a JSON list spec): a real army list is a few
 # hundred kilobytes. Uploaded files are bounded by the limits around this one instead.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)

@@ -9,17 +9,27 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from catalogues import selectors
-from catalogues.forms import UploadForm
+from catalogues import params, selectors
+from catalogues.forms import UploadForm, upload_limit
 from catalogues.models import ImportJob
 from catalogues.services.import_jobs import start_import_job
 
 FINISHED = frozenset({ImportJob.Status.SUCCEEDED, ImportJob.Status.FAILED})
 
 
+# Room for the multipart framing and the CSRF token around the files themselves.
+MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
+
 @staff_member_required
 def upload(request: HttpRequest) -> HttpResponse:
     status = 200
+    limit, reason = upload_limit()
+    if request.method == "POST" and not _length_within(request, limit + MULTIPART_OVERHEAD_BYTES):
+        # Refused on its Content-Length, before the body is read or spooled to disk.
+        form = UploadForm()
+        context = {"form": form, "refused": reason, "jobs": _recent_jobs(request)}
+        return render(request, "catalogues/upload.html", context, status=413)
     if request.method == "POST":
         form = UploadForm(request.POST, request.FILES)
         status = 400
@@ -33,8 +43,21 @@ def upload(request: HttpRequest) -> HttpResponse:
             return redirect("catalogues:import_job", pk=job.pk)
     else:
         form = UploadForm()
-    jobs = selectors.import_job_list(user=request.user)[:10]
-    return render(request, "catalogues/upload.html", {"form": form, "jobs": jobs}, status=status)
+    context = {"form": form, "jobs": _recent_jobs(request)}
+    return render(request, "catalogues/upload.html", context, status=status)
+
+
+def _recent_jobs(request: HttpRequest) -> Any:
+    return selectors.import_job_list(user=request.user)[:10]
+
+
+def _length_within(request: HttpRequest, limit: int) -> bool:
+    """Whether the request declares a body of at most ``limit`` bytes."""
+    try:
+        length = params.parse_int(request.META.get("CONTENT_LENGTH"), name="Content-Length")
+    except params.BadParameter:
+        return False
+    return length is not None and length <= limit
 
 
 @staff_member_required
