@@ -6,6 +6,7 @@ documents every error in ``catalogues.api.schema``."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.core.validators import RegexValidator
@@ -39,6 +40,20 @@ def query_bool(request: Request, name: str) -> bool | None:
         return params.parse_bool(request.query_params.get(name), name=name)
     except params.BadParameter as error:
         raise _bad_parameter(error) from error
+
+
+# Search text: what a name or id holds. PostgreSQL cannot take a NUL in a query.
+MAX_QUERY_TEXT = 200
+QUERY_TEXT_PATTERN = r"^[^\x00-\x1f]*$"
+
+
+def query_text(request: Request, name: str) -> str:
+    """A text query parameter ("" when absent), or a 400 for control characters or length."""
+    value = request.query_params.get(name, "")
+    if len(value) > MAX_QUERY_TEXT or not re.fullmatch(QUERY_TEXT_PATTERN, value):
+        message = _("Expected text of at most %(length)s characters, without control characters.")
+        raise _bad_parameter(params.BadParameter(name, message % {"length": MAX_QUERY_TEXT}))
+    return value
 
 
 def _bad_parameter(error: params.BadParameter) -> ValidationError:

@@ -15,13 +15,27 @@ from rest_framework.response import Response
 
 from catalogues import selectors
 from catalogues.api import catalogue_serializers as serializers
-from catalogues.api.base import IdLookup, Pagination, query_bool, query_id, query_int
+from catalogues.api.base import (
+    MAX_QUERY_TEXT,
+    QUERY_TEXT_PATTERN,
+    IdLookup,
+    Pagination,
+    query_bool,
+    query_id,
+    query_int,
+    query_text,
+)
 from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
 from catalogues.params import MAX_ID
 
 
 def _id_parameter(name: str, description: str) -> OpenApiParameter:
     return _number_parameter(name, description)
+
+
+def _text_parameter(name: str, description: str) -> OpenApiParameter:
+    schema = {"type": "string", "maxLength": MAX_QUERY_TEXT, "pattern": QUERY_TEXT_PATTERN}
+    return OpenApiParameter(name, schema, description=description)
 
 
 def _number_parameter(name: str, description: str) -> OpenApiParameter:
@@ -122,12 +136,10 @@ class RevisionViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Revision]):
                 "What this catalogue's latest revision offers, with the root entries it "
                 "imports from its libraries.",
             ),
-            OpenApiParameter("q", OpenApiTypes.STR, description="Name contains (any case)."),
-            OpenApiParameter("category", OpenApiTypes.STR, description="A category entry id."),
-            OpenApiParameter(
-                "type",
-                OpenApiTypes.STR,
-                description=f"unit, model, upgrade, ... or {selectors.GROUP_TYPE!r} for groups.",
+            _text_parameter("q", "Name contains (any case)."),
+            _text_parameter("category", "A category entry id."),
+            _text_parameter(
+                "type", f"unit, model, upgrade, ... or {selectors.GROUP_TYPE!r} for groups."
             ),
             OpenApiParameter(
                 "shared",
@@ -146,11 +158,10 @@ class EntryViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Entry]):
     def get_queryset(self) -> QuerySet[Entry]:
         if self.action != "list":
             return Entry.objects.filter(hidden=False)
-        params = self.request.query_params
         filters = selectors.EntryFilters(
-            query=params.get("q", "").strip(),
-            category=params.get("category", ""),
-            type=params.get("type", ""),
+            query=query_text(self.request, "q").strip(),
+            category=query_text(self.request, "category"),
+            type=query_text(self.request, "type"),
             include_shared=bool(query_bool(self.request, "shared")),
         )
         return selectors.entry_search(filters, revisions=self._revisions())
