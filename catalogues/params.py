@@ -7,6 +7,9 @@ and ``int`` also accept ``²`` or Arabic-Indic digits), and a number must fit th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 # The largest value a 64-bit signed integer column holds (ids, revision numbers).
@@ -54,6 +57,20 @@ def parse_bool(value: str | None, *, name: str) -> bool | None:
     if word not in TRUE_WORDS | FALSE_WORDS:
         raise BadParameter(name, _("Expected true or false."))
     return word in TRUE_WORDS
+
+
+# Room for a multipart body's framing and its other fields around the files themselves.
+MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
+
+def declared_body_within(meta: Mapping[str, Any], limit: int) -> bool:
+    """Whether a request's ``Content-Length`` is at most ``limit`` bytes, checked before the
+    body is read or spooled to disk. Without one Django reads no body, so it is within."""
+    try:
+        length = parse_int(meta.get("CONTENT_LENGTH"), name="Content-Length")
+    except BadParameter:
+        return False
+    return length is None or length <= limit
 
 
 class IdConverter:

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from catalogues import params
 from catalogues.api import roster_serializers as serializers
 from catalogues.api.parsers import JSONParser
 from catalogues.api.validation import StatelessAPIView, list_report
 from catalogues.api.validation_serializers import ListReportSerializer, RejectionSerializer
-from catalogues.services.rosters import check_roster_file, export_roster, read_capped
+from catalogues.services.rosters import (
+    check_roster_file,
+    export_roster,
+    read_capped,
+    roster_limits,
+)
 from catalogues.views.rosters import roster_download
 
 
@@ -40,6 +48,12 @@ class RosterCheckView(StatelessAPIView):
         },
     )
     def post(self, request: Request) -> Response:
+        limit = roster_limits().max_input_bytes
+        if not params.declared_body_within(request.META, limit + params.MULTIPART_OVERHEAD_BYTES):
+            # Refused on its Content-Length, before the body is read or spooled to disk.
+            raise RequestDataTooBig(
+                _("The upload is over the %(limit)s bytes a roster may have.") % {"limit": limit}
+            )
         fields = self.checked_body(serializers.RosterUploadSerializer)
         file = fields["file"]
         report = check_roster_file(

@@ -17,15 +17,14 @@ from catalogues.services.import_jobs import start_import_job
 FINISHED = frozenset({ImportJob.Status.SUCCEEDED, ImportJob.Status.FAILED})
 
 
-# Room for the multipart framing and the CSRF token around the files themselves.
-MULTIPART_OVERHEAD_BYTES = 64 * 1024
-
-
 @staff_member_required
 def upload(request: HttpRequest) -> HttpResponse:
     status = 200
     limit, reason = upload_limit()
-    if request.method == "POST" and not _length_within(request, limit + MULTIPART_OVERHEAD_BYTES):
+    declared_within = params.declared_body_within(
+        request.META, limit + params.MULTIPART_OVERHEAD_BYTES
+    )
+    if request.method == "POST" and not declared_within:
         # Refused on its Content-Length, before the body is read or spooled to disk.
         form = UploadForm()
         context = {"form": form, "refused": reason, "jobs": _recent_jobs(request)}
@@ -49,15 +48,6 @@ def upload(request: HttpRequest) -> HttpResponse:
 
 def _recent_jobs(request: HttpRequest) -> Any:
     return selectors.import_job_list(user=request.user)[:10]
-
-
-def _length_within(request: HttpRequest, limit: int) -> bool:
-    """Whether the request declares a body of at most ``limit`` bytes."""
-    try:
-        length = params.parse_int(request.META.get("CONTENT_LENGTH"), name="Content-Length")
-    except params.BadParameter:
-        return False
-    return length is not None and length <= limit
 
 
 @staff_member_required

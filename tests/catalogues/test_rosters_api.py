@@ -352,3 +352,16 @@ def test_the_schema_documents_the_roster_file_api(client: Client) -> None:
     assert report["unavailable"]["items"]["$ref"].endswith("/Unavailable")
     validate_request = schema["components"]["schemas"]["ValidateRequest"]["properties"]
     assert validate_request["explain"]["type"] == "boolean"
+
+
+def test_an_upload_declaring_a_body_over_the_limit_is_refused_unread(
+    client: Client, hidden_army: Catalogue, settings: Any
+) -> None:
+    settings.ROSTER_MAX_UPLOAD_BYTES = 1000
+    # Not even valid multipart: it is refused on its Content-Length alone.
+    body = b"x" * 200_000
+
+    response = client.generic("POST", CHECK, body, content_type="multipart/form-data; boundary=z")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "list_spec.too_large"
