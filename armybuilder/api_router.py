@@ -7,7 +7,10 @@ from catalogues.api import catalogues, rosters, validation
 
 app_name = "api"
 
-router = DefaultRouter()
+# Path converters rather than regexes: viewsets look rows up by ``<id:pk>`` (``IdLookup``).
+router = DefaultRouter(use_regex_path=False)
+# One URL per resource: no ``.json`` suffix variants.
+router.include_format_suffixes = False
 router.register("game-systems", catalogues.GameSystemViewSet, basename="game-system")
 router.register("catalogues", catalogues.CatalogueViewSet, basename="catalogue")
 router.register("revisions", catalogues.RevisionViewSet, basename="revision")
@@ -20,12 +23,12 @@ urlpatterns = [
     path("rosters/check/", rosters.RosterCheckView.as_view(), name="roster-check"),
     path("rosters/export/", rosters.RosterExportView.as_view(), name="roster-export"),
     path(
-        "game-systems/<int:game_system_pk>/examples/",
+        "game-systems/<id:game_system_pk>/examples/",
         validation.GameSystemExamplesView.as_view(),
         name="game-system-examples",
     ),
     path(
-        "game-systems/<int:game_system_pk>/examples/<slug:slug>/",
+        "game-systems/<id:game_system_pk>/examples/<slug:slug>/",
         validation.GameSystemExampleView.as_view(),
         name="game-system-example",
     ),

@@ -196,6 +196,9 @@ CACHES = {
 # Catalogue uploads: what one request may send and what one archive may unpack to.
 CATALOGUE_MAX_UPLOAD_BYTES = env_int("CATALOGUE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024)
 CATALOGUE_MAX_UNZIPPED_BYTES = env_int("CATALOGUE_MAX_UNZIPPED_BYTES", 200 * 1024 * 1024)
+# Without a broker an upload is imported inside the web request: only small ones are accepted
+# then; larger ones need a Celery worker (CELERY_BROKER_URL) or `manage.py import_bsdata`.
+CATALOGUE_MAX_INLINE_IMPORT_BYTES = env_int("CATALOGUE_MAX_INLINE_IMPORT_BYTES", 1024 * 1024)
 # A request body other than its files (a form, a JSON list spec): a real army list is a few
 # hundred kilobytes. Uploaded files are bounded by the limits around this one instead.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
@@ -205,9 +208,15 @@ ROSTER_MAX_UPLOAD_BYTES = env_int("ROSTER_MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
 ROSTER_MAX_UNZIPPED_BYTES = env_int("ROSTER_MAX_UNZIPPED_BYTES", 50 * 1024 * 1024)
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_SCHEMA_CLASS": "catalogues.api.schema.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "catalogues.api.base.Pagination",
     "PAGE_SIZE": 50,
+    # JSON nested deeper than any API body needs is refused (400), never walked.
+    "DEFAULT_PARSER_CLASSES": [
+        "catalogues.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
@@ -224,6 +233,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # ``<id:...>`` path segments (``catalogues.params.IdConverter``).
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}},
 }
 
 LOGGING = {

@@ -8,4 +8,10 @@ class CataloguesConfig(AppConfig):
     def ready(self) -> None:
         # Tasks bind to the project's Celery app, so importing it here makes sure the app is
         # configured in web processes too (eager mode without a broker).
+        # Registered once, before any URLconf uses ``<id:...>``.
+        from django.urls import register_converter
+
         import armybuilder.celery  # noqa: F401
+        from catalogues.params import IdConverter
+
+        register_converter(IdConverter, "id")

@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from django import forms
+from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext as _
 
 from armybuilder.engine.formats import suffix
 from catalogues.selectors import GROUP_TYPE, EntryFilters
@@ -89,14 +91,29 @@ class UploadForm(forms.Form):
                 params={"names": ", ".join(map(str, wrong)), "suffixes": " ".join(IMPORT_SUFFIXES)},
             )
         # Refused before the files are read into a job; the importer checks each file again.
-        limit = import_limits().max_input_bytes
+        limit, reason = upload_limit()
         if sum(f.size or 0 for f in files) > limit:
-            raise forms.ValidationError(
-                "The upload is larger than %(limit)s MB.",
-                code="too_large",
-                params={"limit": limit // (1024 * 1024)},
-            )
+            raise forms.ValidationError(reason, code="too_large")
         return files
+
+
+def upload_limit() -> tuple[int, str]:
+    """The most an upload may hold, in bytes, and the message refusing a larger one.
+
+    Without a broker the import runs inside the web request, so only a small upload is taken.
+    """
+    limit = import_limits().max_input_bytes
+    if settings.CELERY_BROKER_URL or limit <= settings.CATALOGUE_MAX_INLINE_IMPORT_BYTES:
+        return limit, _("The upload is larger than %(limit)s MB.") % {"limit": _megabytes(limit)}
+    inline = settings.CATALOGUE_MAX_INLINE_IMPORT_BYTES
+    return inline, _(
+        "Without a background worker, uploads are limited to %(limit)s MB. Import larger data "
+        "with the import_bsdata management command, or configure a broker (CELERY_BROKER_URL)."
+    ) % {"limit": _megabytes(inline)}
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):g}"
 
 
 class RosterCheckForm(forms.Form):

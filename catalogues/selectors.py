@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Case, Count, Max, Q, QuerySet, Value, When
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from armybuilder.engine.closure import index_ids, iter_nodes
 from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
@@ -68,12 +69,10 @@ def revision_list(
     return revisions.order_by("-number", "-id")
 
 
-def revision_pick(revisions: QuerySet[Revision], number: str | None) -> Revision:
+def revision_pick(revisions: QuerySet[Revision], number: int | None) -> Revision:
     """The revision numbered ``number`` (the latest when none is asked for), or 404."""
-    if number:
-        if not number.isdigit():
-            raise Http404("No such revision.")
-        revisions = revisions.filter(number=int(number))
+    if number is not None:
+        revisions = revisions.filter(number=number)
     revision = revisions.first()
     if revision is None:
         raise Http404("No such revision.")
@@ -430,7 +429,7 @@ def compare_revisions(old: Revision, new: Revision) -> Comparison:
 
 
 def compare_catalogue(
-    catalogue: Catalogue, old_number: str | None, new_number: str | None
+    catalogue: Catalogue, old_number: int | None, new_number: int | None
 ) -> Comparison | None:
     """Compare two revisions of a catalogue (404 for an unknown one); by default, what the
     latest revision changed from the one before it. None while only one revision exists."""
@@ -438,8 +437,8 @@ def compare_catalogue(
     numbers = list(revisions.values_list("number", flat=True)[:2])
     if len(numbers) < 2:
         return None
-    old = revision_pick(revisions, old_number or str(numbers[1]))
-    new = revision_pick(revisions, new_number or str(numbers[0]))
+    old = revision_pick(revisions, numbers[1] if old_number is None else old_number)
+    new = revision_pick(revisions, numbers[0] if new_number is None else new_number)
     return compare_revisions(old, new)
 
 
@@ -512,8 +511,39 @@ def import_job_revisions(job: ImportJob) -> list[JobRevision]:
 
 @dataclass(frozen=True)
 class EntryOption:
+    """An entry or group offered inside another, with how many of it one selection takes."""
+
     entry: Entry
-    choices: list[Entry]  # a group's members (empty for a plain entry)
+    choices: list[EntryOption]  # a group's members (empty for a plain entry)
+    minimum: float | None = None  # None: no minimum
+    maximum: float | None = None  # None: no maximum
+
+    @property
+    def counts(self) -> str:
+        """How many one selection takes, in words: the minimum and the maximum."""
+        least = f"{self.minimum or 0:g}"
+        if self.maximum is None:
+            return _("min %(least)s, no maximum") % {"least": least}
+        return _("min %(least)s, max %(most)s") % {"least": least, "most": f"{self.maximum:g}"}
+
+
+def _counts(node: Mapping[str, Any]) -> tuple[float | None, float | None]:
+    """The least and most of an option one parent selection takes: its ``selections``
+    constraints scoped to the parent (a link's and its target's), as the data states them
+    before modifiers."""
+    minimum: float | None = None
+    maximum: float | None = None
+    for constraint in node.get("constraints") or []:
+        if constraint.get("field") != "selections" or constraint.get("scope") != "parent":
+            continue
+        value = constraint.get("value")
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            continue
+        if constraint.get("type") == "min" and value > 0:
+            minimum = value if minimum is None else max(minimum, value)
+        elif constraint.get("type") == "max":
+            maximum = value if maximum is None else min(maximum, value)
+    return minimum, maximum
 
 
 def entry_options(entry: Entry) -> list[EntryOption]:
@@ -530,8 +560,12 @@ def entry_options(entry: Entry) -> list[EntryOption]:
     options = [(option, _option_nodes(option, index)) for option in _option_nodes(node, index)]
     wanted = {str(n.get("id")) for n, members in options for n in (n, *members)}
     rows = _visible_rows(visible, wanted, prefer=revision.pk)
+
+    def option(node: Mapping[str, Any], choices: list[EntryOption]) -> EntryOption:
+        return EntryOption(rows[str(node.get("id"))], choices, *_counts(node))
+
     return [
-        EntryOption(rows[str(n.get("id"))], [rows[m] for m in _ids(members) if m in rows])
+        option(n, [option(m, []) for m in members if str(m.get("id")) in rows])
         for n, members in options
         if str(n.get("id")) in rows
     ]
@@ -561,14 +595,16 @@ def _option_nodes(
             if child.get("hidden") is True:
                 continue
             if container == "entryLinks":
-                # A target outside this document still has an index row under its id.
-                child = index.get(str(child.get("targetId")), {"id": child.get("targetId")})
+                # A target outside this document still has an index row under its id; the
+                # link's own constraints place it here, beside the target's.
+                target = index.get(str(child.get("targetId")), {"id": child.get("targetId")})
+                constraints = [
+                    *(child.get("constraints") or []),
+                    *(target.get("constraints") or []),
+                ]
+                child = {**target, "constraints": constraints}
             found.append(child)
     return found
-
-
-def _ids(nodes: Iterable[Mapping[str, Any]]) -> list[str]:
-    return [str(n.get("id")) for n in nodes]
 
 
 def _visible_revisions(revision: Revision) -> list[int]:

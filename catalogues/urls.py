@@ -17,10 +17,10 @@ urlpatterns = [
         browse.catalogue_compare,
         name="catalogue_compare",
     ),
-    path("entries/<int:pk>/", browse.entry_detail, name="entry"),
+    path("entries/<id:pk>/", browse.entry_detail, name="entry"),
     path("upload/", uploads.upload, name="upload"),
-    path("upload/jobs/<int:pk>/", uploads.import_job_detail, name="import_job"),
-    path("upload/jobs/<int:pk>/status/", uploads.import_job_status, name="import_job_status"),
+    path("upload/jobs/<id:pk>/", uploads.import_job_detail, name="import_job"),
+    path("upload/jobs/<id:pk>/status/", uploads.import_job_status, name="import_job_status"),
     path(
         "systems/<slug:slug>/examples/<slug:example>/",
         examples.example_list_detail,

@@ -45,7 +45,29 @@ class Checks:
                 out.extend(self._selection_problems(sel))
                 out.extend(self._container_problems(force, sel, seen))
         out.extend(self._roster_category_problems())
-        return out + self._cost_limit_problems(view) + self.roster.load_problems
+        return (
+            self._empty_roster_problems()
+            + out
+            + self._cost_limit_problems(view)
+            + self.roster.load_problems
+        )
+
+    def _empty_roster_problems(self) -> list[Problem]:
+        """A roster without a force is no army: nothing in it can be legal."""
+        if self.roster.forces:
+            return []
+        return [
+            Problem(
+                report.ROSTER_NO_FORCES,
+                report.ERROR,
+                "roster",
+                self.roster.id,
+                "",
+                "",
+                "",
+                "The list has no force: add one to build an army.",
+            )
+        ]
 
     def _selection_problems(self, sel: Selection) -> list[Problem]:
         """A selection that is hidden, the messages its modifiers raise, its associations."""

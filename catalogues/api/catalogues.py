@@ -9,44 +9,43 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import PageNumberPagination
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from catalogues import selectors
 from catalogues.api import catalogue_serializers as serializers
+from catalogues.api.base import (
+    MAX_QUERY_TEXT,
+    QUERY_TEXT_PATTERN,
+    IdLookup,
+    Pagination,
+    query_bool,
+    query_id,
+    query_int,
+    query_text,
+)
 from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
-
-
-class Pagination(PageNumberPagination):
-    page_size_query_param = "page_size"
-    max_page_size = 200
-
-
-def _int_param(request: Request, name: str) -> int | None:
-    value = request.query_params.get(name)
-    if value in (None, ""):
-        return None
-    if not value.isdigit():
-        raise ValidationError({name: "Expected a whole number."})
-    return int(value)
-
-
-def _bool_param(request: Request, name: str) -> bool | None:
-    value = request.query_params.get(name)
-    if value in (None, ""):
-        return None
-    if value.lower() not in {"true", "false", "1", "0"}:
-        raise ValidationError({name: "Expected true or false."})
-    return value.lower() in {"true", "1"}
+from catalogues.params import MAX_ID
 
 
 def _id_parameter(name: str, description: str) -> OpenApiParameter:
-    return OpenApiParameter(name, OpenApiTypes.INT, description=description)
+    return _number_parameter(name, description)
 
 
-class GameSystemViewSet(viewsets.ReadOnlyModelViewSet[GameSystem]):
+def _text_parameter(name: str, description: str) -> OpenApiParameter:
+    schema = {"type": "string", "maxLength": MAX_QUERY_TEXT, "pattern": QUERY_TEXT_PATTERN}
+    return OpenApiParameter(name, schema, description=description)
+
+
+def _number_parameter(name: str, description: str) -> OpenApiParameter:
+    """A whole number of 1 or more that fits a 64-bit column (``catalogues.params``)."""
+    return OpenApiParameter(
+        name, {"type": "integer", "minimum": 1, "maximum": MAX_ID}, description=description
+    )
+
+
+class GameSystemViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[GameSystem]):
     serializer_class = serializers.GameSystemSerializer
     pagination_class = Pagination
 
@@ -62,13 +61,13 @@ class GameSystemViewSet(viewsets.ReadOnlyModelViewSet[GameSystem]):
         ]
     )
 )
-class CatalogueViewSet(viewsets.ReadOnlyModelViewSet[Catalogue]):
+class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
     serializer_class = serializers.CatalogueSerializer
     pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[Catalogue]:
-        catalogues = selectors.catalogue_list(library=_bool_param(self.request, "library"))
-        game_system = _int_param(self.request, "game_system")
+        catalogues = selectors.catalogue_list(library=query_bool(self.request, "library"))
+        game_system = query_id(self.request, "game_system")
         if game_system is not None:
             catalogues = catalogues.filter(game_system_id=game_system)
         return catalogues
@@ -76,16 +75,17 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet[Catalogue]):
     @extend_schema(
         summary="Points changes between two revisions: entries added, removed, cost changed.",
         parameters=[
-            OpenApiParameter("from", OpenApiTypes.INT, description="Default: the one before."),
-            OpenApiParameter("to", OpenApiTypes.INT, description="Default: the latest revision."),
+            _number_parameter("from", "Revision number; default: the one before."),
+            _number_parameter("to", "Revision number; default: the latest revision."),
         ],
         responses={200: serializers.ComparisonSerializer, 404: None},
     )
     @action(detail=True, methods=["get"])
     def compare(self, request: Request, pk: str | None = None) -> Response:
-        params = request.query_params
         comparison = selectors.compare_catalogue(
-            self.get_object(), params.get("from"), params.get("to")
+            self.get_object(),
+            query_int(request, "from", minimum=1),
+            query_int(request, "to", minimum=1),
         )
         if comparison is None:
             raise NotFound("This catalogue has only one revision.")
@@ -100,14 +100,14 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet[Catalogue]):
         ]
     )
 )
-class RevisionViewSet(viewsets.ReadOnlyModelViewSet[Revision]):
+class RevisionViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Revision]):
     serializer_class = serializers.RevisionSerializer
     pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[Revision]:
         revisions = selectors.revision_list()
-        game_system = _int_param(self.request, "game_system")
-        catalogue = _int_param(self.request, "catalogue")
+        game_system = query_id(self.request, "game_system")
+        catalogue = query_id(self.request, "catalogue")
         if game_system is not None:
             revisions = revisions.filter(game_system_id=game_system)
         if catalogue is not None:
@@ -136,12 +136,10 @@ class RevisionViewSet(viewsets.ReadOnlyModelViewSet[Revision]):
                 "What this catalogue's latest revision offers, with the root entries it "
                 "imports from its libraries.",
             ),
-            OpenApiParameter("q", OpenApiTypes.STR, description="Name contains (any case)."),
-            OpenApiParameter("category", OpenApiTypes.STR, description="A category entry id."),
-            OpenApiParameter(
-                "type",
-                OpenApiTypes.STR,
-                description=f"unit, model, upgrade, ... or {selectors.GROUP_TYPE!r} for groups.",
+            _text_parameter("q", "Name contains (any case)."),
+            _text_parameter("category", "A category entry id."),
+            _text_parameter(
+                "type", f"unit, model, upgrade, ... or {selectors.GROUP_TYPE!r} for groups."
             ),
             OpenApiParameter(
                 "shared",
@@ -151,7 +149,7 @@ class RevisionViewSet(viewsets.ReadOnlyModelViewSet[Revision]):
         ]
     )
 )
-class EntryViewSet(viewsets.ReadOnlyModelViewSet[Entry]):
+class EntryViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Entry]):
     """Visible entries; by default only those a player adds directly to a force."""
 
     serializer_class = serializers.EntrySerializer
@@ -160,19 +158,18 @@ class EntryViewSet(viewsets.ReadOnlyModelViewSet[Entry]):
     def get_queryset(self) -> QuerySet[Entry]:
         if self.action != "list":
             return Entry.objects.filter(hidden=False)
-        params = self.request.query_params
         filters = selectors.EntryFilters(
-            query=params.get("q", "").strip(),
-            category=params.get("category", ""),
-            type=params.get("type", ""),
-            include_shared=bool(_bool_param(self.request, "shared")),
+            query=query_text(self.request, "q").strip(),
+            category=query_text(self.request, "category"),
+            type=query_text(self.request, "type"),
+            include_shared=bool(query_bool(self.request, "shared")),
         )
         return selectors.entry_search(filters, revisions=self._revisions())
 
     def _revisions(self) -> list[Revision] | list[int] | None:
         """The one revision asked for, or a catalogue's latest with what it imports."""
-        revision = _int_param(self.request, "revision")
-        catalogue = _int_param(self.request, "catalogue")
+        revision = query_id(self.request, "revision")
+        catalogue = query_id(self.request, "catalogue")
         if catalogue is not None:
             latest = selectors.revision_list(catalogue=get_object_or_404(Catalogue, pk=catalogue))
             first = latest.first()
@@ -180,7 +177,7 @@ class EntryViewSet(viewsets.ReadOnlyModelViewSet[Entry]):
         return None if revision is None else [revision]
 
 
-class ImportJobViewSet(viewsets.ReadOnlyModelViewSet[ImportJob]):
+class ImportJobViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[ImportJob]):
     """Status and result of catalogue uploads (staff only, each their own)."""
 
     serializer_class = serializers.ImportJobSerializer

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from catalogues import params
 from catalogues.api import roster_serializers as serializers
+from catalogues.api.parsers import JSONParser
 from catalogues.api.validation import StatelessAPIView, list_report
 from catalogues.api.validation_serializers import ListReportSerializer, RejectionSerializer
-from catalogues.services.rosters import check_roster_file, export_roster, read_capped
+from catalogues.services.rosters import (
+    check_roster_file,
+    export_roster,
+    read_capped,
+    roster_limits,
+)
 from catalogues.views.rosters import roster_download
 
 
@@ -28,15 +37,23 @@ class RosterCheckView(StatelessAPIView):
             "revisions of the game system and catalogues it names (or those pinned), evaluates "
             "it and returns the same report as `POST /api/validate/`. A selection whose entry "
             "the stored data no longer has is reported as `selection.unknown_entry`, never "
-            "dropped silently. A 400 means the file could not be checked at all (see `code`)."
+            "dropped silently. A 400 means the request does not match this schema, a 422 that the "
+            "file could not be checked at all (see `code`)."
         ),
         request={"multipart/form-data": serializers.RosterUploadSerializer},
         responses={
             200: ListReportSerializer,
             400: RejectionSerializer,
+            422: RejectionSerializer,
         },
     )
     def post(self, request: Request) -> Response:
+        limit = roster_limits().max_input_bytes
+        if not params.declared_body_within(request.META, limit + params.MULTIPART_OVERHEAD_BYTES):
+            # Refused on its Content-Length, before the body is read or spooled to disk.
+            raise RequestDataTooBig(
+                _("The upload is over the %(limit)s bytes a roster may have.") % {"limit": limit}
+            )
         fields = self.checked_body(serializers.RosterUploadSerializer)
         file = fields["file"]
         report = check_roster_file(
@@ -66,6 +83,7 @@ class RosterExportView(StatelessAPIView):
             (200, "application/xml"): OpenApiResponse(OpenApiTypes.BINARY, description=".ros"),
             (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description=".rosz"),
             400: RejectionSerializer,
+            422: RejectionSerializer,
         },
     )
     def post(self, request: Request) -> HttpResponse:

@@ -9,13 +9,13 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import permissions, status
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from catalogues.api import validation_serializers as serializers
+from catalogues.api.parsers import JSONParser
 from catalogues.examples import evaluate_example, example_get, example_lists
 from catalogues.models import GameSystem
 from catalogues.services.validation import ListReport, ListSpecRejected, validate_list_spec
@@ -24,12 +24,18 @@ MALFORMED = "list_spec.malformed"
 TOO_LARGE = "list_spec.too_large"
 
 
-def _rejected(code: str, detail: str, field_errors: Any = None) -> Response:
-    """The 400 response (``RejectionSerializer``) of a list or file that cannot be checked."""
+def _rejected(
+    code: str,
+    detail: str,
+    field_errors: Any = None,
+    *,
+    status_code: int = status.HTTP_400_BAD_REQUEST,
+) -> Response:
+    """The response (``RejectionSerializer``) of a list or file that cannot be checked."""
     body = {"code": code, "detail": detail}
     if field_errors is not None:
         body["field_errors"] = field_errors
-    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    return Response(body, status=status_code)
 
 
 class Malformed(Exception):
@@ -43,7 +49,9 @@ class Malformed(Exception):
 class StatelessAPIView(APIView):
     """An endpoint without side effects that anyone may call: no session, so no CSRF token.
 
-    Whatever stops it checking a list or file is a 400 naming the reason by a stable code.
+    Whatever stops it checking a list or file is a 4xx naming the reason by a stable code: a
+    400 for a request that does not match the schema (or is too large to read), a 422 for a
+    well-formed one it cannot check (data not stored, a file that is not a roster, a cap).
     """
 
     authentication_classes: list[Any] = []
@@ -51,7 +59,7 @@ class StatelessAPIView(APIView):
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, ListSpecRejected):
-            return _rejected(exc.code, exc.detail)
+            return _rejected(exc.code, exc.detail, status_code=status.HTTP_422_UNPROCESSABLE_ENTITY)
         if isinstance(exc, RequestDataTooBig):
             # Django refuses a body over DATA_UPLOAD_MAX_MEMORY_SIZE before it is parsed.
             return _rejected(TOO_LARGE, str(exc))
@@ -83,13 +91,15 @@ class ValidateView(StatelessAPIView):
             "its stable code. With `explain: true` it also lists, per force and per selection, "
             "the entries a player cannot add right now and why (hidden, naming the condition, "
             "or a maximum reached, naming the constraint). A list that breaks rules is still "
-            "a 200 (`legal` is false); a 400 means the list could not be built at all (see "
-            "`code`). `POST /api/rosters/export/` takes the same list and returns a .ros/.rosz."
+            "a 200 (`legal` is false); a 400 means the request does not match this schema, a 422 "
+            "that the list could not be built at all (see `code`). `POST /api/rosters/export/` "
+            "takes the same list and returns a .ros/.rosz."
         ),
         request=serializers.ValidateRequestSerializer,
         responses={
             200: serializers.ListReportSerializer,
             400: serializers.RejectionSerializer,
+            422: serializers.RejectionSerializer,
         },
         examples=[
             OpenApiExample(

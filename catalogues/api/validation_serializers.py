@@ -10,22 +10,29 @@ from rest_framework import serializers
 from rest_framework.settings import api_settings
 
 from armybuilder.engine.report import ERROR, INFO, WARNING
+from catalogues.api.base import JSONBooleanField, JSONCharField, JSONFloatField, JSONIntegerField
 
 # Bounds on one request's work; a real army list stays far below them.
 MAX_NUMBER = 10_000
 MAX_SELECTIONS = 2_000
 MAX_DEPTH = 12
+# A cost limit beyond any game's largest battle is a typing error, not a list to check.
+MAX_COST_LIMIT = 1_000_000
+# Revision numbers, like ids, fit a 64-bit column.
+MAX_REVISION = 2**63 - 1
 
 # ----------------------------------------------------------------------------- the request
 
 
 class SelectionSpecSerializer(serializers.Serializer[Any]):
-    entryId = serializers.CharField(
-        max_length=255, help_text="An entry or entry link id, as offered at that level."
+    entryId = JSONCharField(
+        min_length=1,
+        max_length=255,
+        help_text="An entry or entry link id, as offered at that level.",
     )
-    number = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER, default=1)
-    customName = serializers.CharField(max_length=255, required=False, allow_blank=True)
-    customNotes = serializers.CharField(max_length=10_000, required=False, allow_blank=True)
+    number = JSONIntegerField(min_value=1, max_value=MAX_NUMBER, default=1)
+    customName = JSONCharField(max_length=255, required=False, allow_blank=True)
+    customNotes = JSONCharField(max_length=10_000, required=False, allow_blank=True)
 
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         fields = super().get_fields()
@@ -34,9 +41,9 @@ class SelectionSpecSerializer(serializers.Serializer[Any]):
 
 
 class ForceSpecSerializer(serializers.Serializer[Any]):
-    forceEntryId = serializers.CharField(max_length=255)
-    catalogueId = serializers.CharField(max_length=255)
-    customName = serializers.CharField(max_length=255, required=False, allow_blank=True)
+    forceEntryId = JSONCharField(min_length=1, max_length=255)
+    catalogueId = JSONCharField(min_length=1, max_length=255)
+    customName = JSONCharField(max_length=255, required=False, allow_blank=True)
     selections = SelectionSpecSerializer(many=True, required=False)
 
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
@@ -48,20 +55,27 @@ class ForceSpecSerializer(serializers.Serializer[Any]):
 class ListSpecSerializer(serializers.Serializer[Any]):
     """A List spec (``docs/architecture.md``, "List specs"), plus optional revision pins."""
 
-    name = serializers.CharField(max_length=255, required=False, allow_blank=True)
-    gameSystemId = serializers.CharField(max_length=255)
+    name = JSONCharField(max_length=255, required=False, allow_blank=True)
+    gameSystemId = JSONCharField(min_length=1, max_length=255)
     costLimits = serializers.DictField(
-        child=serializers.FloatField(), required=False, help_text="Cost type id -> limit."
+        child=JSONFloatField(min_value=0, max_value=MAX_COST_LIMIT),
+        required=False,
+        help_text=f"Cost type id -> limit (0 to {MAX_COST_LIMIT}).",
     )
     options = serializers.DictField(
-        child=serializers.CharField(allow_blank=True), required=False, help_text="List options."
+        child=JSONCharField(allow_blank=True, max_length=255),
+        required=False,
+        help_text="List options.",
     )
     forces = ForceSpecSerializer(many=True, required=False)
-    gameSystemRevision = serializers.IntegerField(
-        min_value=1, required=False, help_text="Validate against this game system revision."
+    gameSystemRevision = JSONIntegerField(
+        min_value=1,
+        max_value=MAX_REVISION,
+        required=False,
+        help_text="Validate against this game system revision.",
     )
     catalogueRevisions = serializers.DictField(
-        child=serializers.IntegerField(min_value=1),
+        child=JSONIntegerField(min_value=1, max_value=MAX_REVISION),
         required=False,
         help_text="Catalogue id -> revision number to validate against (default: the newest).",
     )
@@ -79,7 +93,7 @@ class ListSpecSerializer(serializers.Serializer[Any]):
 class ValidateRequestSerializer(ListSpecSerializer):
     """A List spec to validate, and whether to explain what cannot be added."""
 
-    explain = serializers.BooleanField(
+    explain = JSONBooleanField(
         default=False,
         help_text="Also list, per force and per selection, the entries that cannot be added "
         "now and why (`unavailable`). Off by default: it evaluates every offered entry.",

@@ -4,7 +4,7 @@ the documents the revision can see."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol
 
 from armybuilder.engine.closure import DocumentIndex
@@ -219,14 +219,16 @@ def _entry(
     }
 
 
-def entry_rows(body: JsonDict, resolver: Resolver) -> list[JsonDict]:
+def entry_rows(body: JsonDict, resolver: Resolver) -> Iterator[JsonDict]:
     """Index fields for each selection entry and group of the document, at any depth, plus
     the targets of its root entry links that live in other files (e.g. a library), so that
-    every entry selectable at force level has a row."""
+    every entry selectable at force level has a row.
+
+    Rows are yielded as they are made, for the import to send them to the database: a large
+    catalogue's rows are never all held in memory at once."""
     root_links: dict[Any, JsonDict] = {}
     for link in body.get("entryLinks") or []:
         root_links.setdefault(link.get("targetId"), link)
-    entries: list[JsonDict] = []
     defined: set[Any] = set()
     pending: list[tuple[JsonDict, str]] = [(body, "")]
     while pending:
@@ -236,15 +238,13 @@ def entry_rows(body: JsonDict, resolver: Resolver) -> list[JsonDict]:
             for node in holder.get(container) or []:
                 node_id = node.get("id")
                 defined.add(node_id)
-                entries.append(
-                    _entry(
-                        node,
-                        kind,
-                        shared=is_document and container in SHARED_CONTAINERS,
-                        parent=holder_id,
-                        root_link=root_links.pop(node_id, None) if is_document else None,
-                        resolver=resolver,
-                    )
+                yield _entry(
+                    node,
+                    kind,
+                    shared=is_document and container in SHARED_CONTAINERS,
+                    parent=holder_id,
+                    root_link=root_links.pop(node_id, None) if is_document else None,
+                    resolver=resolver,
                 )
                 pending.append((node, str(node_id or "")))
         for link in holder.get("entryLinks") or []:
@@ -253,14 +253,11 @@ def entry_rows(body: JsonDict, resolver: Resolver) -> list[JsonDict]:
         target = None if target_id in defined else resolver.get(target_id)
         link_kind = link.get("type")
         if target is not None and link_kind in ENTRY_CONTAINERS.values():
-            entries.append(
-                _entry(
-                    target,
-                    str(link_kind),
-                    shared=False,
-                    parent="",
-                    root_link=link,
-                    resolver=resolver,
-                )
+            yield _entry(
+                target,
+                str(link_kind),
+                shared=False,
+                parent="",
+                root_link=link,
+                resolver=resolver,
             )
-    return entries

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -400,16 +401,26 @@ def _new_revision(
     )
 
 
-def _insert(new: Sequence[tuple[Revision, list[JsonDict]]]) -> None:
-    """Save new revisions and their entry rows."""
+# Entry rows sent to the database at a time (SQLite); Postgres streams them through COPY.
+ENTRY_BATCH = 500
+
+
+def _insert(new: Sequence[tuple[Revision, Iterator[JsonDict]]]) -> None:
+    """Save new revisions and their entry rows, made as they are sent (``entry_rows``), then
+    each revision's entry count."""
     if not new:
         return
     if connection.vendor == "postgresql":
         _insert_postgres(new)
-        return
-    for revision, entries in new:
-        revision.save(force_insert=True)
-        Entry.objects.bulk_create((Entry(revision=revision, **e) for e in entries), batch_size=500)
+    else:
+        for revision, entries in new:
+            revision.save(force_insert=True)
+            revision.entry_count = 0
+            while batch := list(itertools.islice(entries, ENTRY_BATCH)):
+                Entry.objects.bulk_create(Entry(revision=revision, **e) for e in batch)
+                revision.entry_count += len(batch)
+    for revision, _entries in new:
+        Revision.objects.filter(pk=revision.pk).update(entry_count=revision.entry_count)
 
 
 # The index fields ``entry_rows`` fills, in the model's order: the columns the COPY writes.
@@ -420,7 +431,7 @@ _ENTRY_JSON_COLUMNS = frozenset(f.name for f in _ENTRY_FIELDS if isinstance(f, m
 _to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
-def _insert_postgres(new: Sequence[tuple[Revision, list[JsonDict]]]) -> None:
+def _insert_postgres(new: Sequence[tuple[Revision, Iterator[JsonDict]]]) -> None:
     """Insert new revisions and their entry rows, the fast way.
 
     Revisions are inserted with server-side binding (Django binds client side, which escapes
@@ -464,7 +475,9 @@ def _insert_postgres(new: Sequence[tuple[Revision, list[JsonDict]]]) -> None:
         cursor.copy(f"COPY {quote(Entry._meta.db_table)} ({columns}) FROM STDIN") as copy,
     ):
         for revision, entries in new:
+            revision.entry_count = 0
             for e in entries:
+                revision.entry_count += 1
                 copy.write_row(
                     (
                         revision.pk,
@@ -552,7 +565,7 @@ def _import(
         if problems:
             raise CatalogueImportError(problems)
         # All at once: the database stores one document while Python prepares the next.
-        _insert([(o.revision, o.entries) for o in outcomes if o.entries is not None])
+        _insert([(o.revision, _rows_of(o)) for o in outcomes if o.entries is not None])
         report(100, f"Stored {len(outcomes)} document(s)")
     return ImportResult(
         revisions=[o.imported() for o in outcomes],
@@ -600,7 +613,7 @@ class _Outcome:
 
     document: _Document
     revision: Revision
-    entries: list[JsonDict] | None
+    entries: Iterator[JsonDict] | None  # made while they are stored
     unresolved: list[JsonDict]
 
     def imported(self) -> ImportedRevision:
@@ -653,11 +666,17 @@ def _prepare(
     unresolved = unresolved_by_file.get((document.kind, document.bs_id), [])
     if existing is not None:
         return _Outcome(document, existing, None, unresolved)
-    try:
-        entries = entry_rows(document.body, Resolver(visible, closure))
-    except FormatError as error:
-        problems.append(FileProblem(document.file, error.code, error.message))
-        return None
     revision = _new_revision(document, owner=owner, unresolved=unresolved)
-    revision.entry_count = len(entries)
+    entries = entry_rows(document.body, Resolver(visible, closure))
     return _Outcome(document, revision, entries, unresolved)
+
+
+def _rows_of(outcome: _Outcome) -> Iterator[JsonDict]:
+    """The outcome's entry rows; a row the store cannot hold refuses the whole import (the
+    transaction rolls back what was sent), naming its file."""
+    assert outcome.entries is not None  # only new revisions have rows to store
+    try:
+        yield from outcome.entries
+    except FormatError as error:
+        problem = FileProblem(outcome.document.file, error.code, error.message)
+        raise CatalogueImportError([problem]) from None

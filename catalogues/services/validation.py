@@ -18,6 +18,7 @@ from armybuilder.engine.listspec import ListSpecError, build_roster
 from armybuilder.engine.model import EntryNode, selectable
 from armybuilder.engine.report import ERROR, INFO, SELECTION_UNKNOWN_ENTRY, WARNING, Problem
 from armybuilder.engine.roster import Force, Roster, Selection
+from armybuilder.engine.systems import imposed_cost_limits
 from armybuilder.engine.view import RosterView
 from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
@@ -227,11 +228,20 @@ def spec_catalogue_ids(spec: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def _totals(view: RosterView) -> list[CostTotal]:
-    return [
-        CostTotal(cost.type_id, cost.name, cost.value, view.cost_limit(cost.type_id))
-        for cost in view.costs
-        if not cost.hidden
-    ]
+    """Visible cost totals against the limit enforced: the list's own or, when tighter or the
+    list has none, the one its game's rules impose (a 40k battle size's points)."""
+    imposed = imposed_cost_limits(view)
+    totals = []
+    for cost in view.costs:
+        if cost.hidden:
+            continue
+        limits = [
+            limit
+            for limit in (view.cost_limit(cost.type_id), imposed.get(cost.type_id))
+            if limit is not None
+        ]
+        totals.append(CostTotal(cost.type_id, cost.name, cost.value, min(limits, default=None)))
+    return totals
 
 
 def _game_system(bs_id: str) -> GameSystem:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
-from catalogues import selectors
+from catalogues import params, selectors
 from catalogues.forms import EntrySearchForm
 from catalogues.models import GameSystem, Revision
 
@@ -22,7 +23,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def game_system_detail(request: HttpRequest, slug: str) -> HttpResponse:
     game_system = get_object_or_404(GameSystem, slug=slug)
     revisions = selectors.revision_list(game_system=game_system)
-    revision = selectors.revision_pick(revisions, request.GET.get("revision"))
+    revision = selectors.revision_pick(revisions, _number(request, "revision"))
     catalogues = selectors.catalogue_list(game_system=game_system)
     context = {
         "game_system": game_system,
@@ -42,7 +43,7 @@ def game_system_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def catalogue_detail(request: HttpRequest, system_slug: str, slug: str) -> HttpResponse:
     catalogue = selectors.catalogue_get(system_slug, slug)
     revisions = selectors.revision_list(catalogue=catalogue)
-    revision = selectors.revision_pick(revisions, request.GET.get("revision"))
+    revision = selectors.revision_pick(revisions, _number(request, "revision"))
     context = {
         "catalogue": catalogue,
         "game_system": catalogue.game_system,
@@ -63,7 +64,7 @@ def catalogue_compare(request: HttpRequest, system_slug: str, slug: str) -> Http
         "game_system": catalogue.game_system,
         "revisions": selectors.revision_list(catalogue=catalogue),
         "comparison": selectors.compare_catalogue(
-            catalogue, request.GET.get("from"), request.GET.get("to")
+            catalogue, _number(request, "from"), _number(request, "to")
         ),
         "cost_types": [t for t in _game_system_cost_types(catalogue.game_system) if not t.hidden],
     }
@@ -124,7 +125,16 @@ def _entry_listing(request: HttpRequest, revision: Revision) -> dict[str, Any]:
 
 def _page(request: HttpRequest, items: Any) -> Page[Any]:
     paginator = Paginator(items, ENTRIES_PER_PAGE)
-    return paginator.get_page(request.GET.get("page"))
+    return paginator.get_page(_number(request, "page"))
+
+
+def _number(request: HttpRequest, name: str) -> int | None:
+    """A revision or page number from the query string; a page for any other value is not
+    there (404), never an error."""
+    try:
+        return params.parse_int(request.GET.get(name), name=name, minimum=1)
+    except params.BadParameter as error:
+        raise Http404(_("No such page: %(reason)s") % {"reason": error}) from error
 
 
 def _query_without(request: HttpRequest, key: str) -> str:

@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from catalogues import selectors
-from catalogues.forms import UploadForm
+from catalogues import params, selectors
+from catalogues.forms import UploadForm, upload_limit
 from catalogues.models import ImportJob
 from catalogues.services.import_jobs import start_import_job
 
@@ -20,6 +20,15 @@ FINISHED = frozenset({ImportJob.Status.SUCCEEDED, ImportJob.Status.FAILED})
 @staff_member_required
 def upload(request: HttpRequest) -> HttpResponse:
     status = 200
+    limit, reason = upload_limit()
+    declared_within = params.declared_body_within(
+        request.META, limit + params.MULTIPART_OVERHEAD_BYTES
+    )
+    if request.method == "POST" and not declared_within:
+        # Refused on its Content-Length, before the body is read or spooled to disk.
+        form = UploadForm()
+        context = {"form": form, "refused": reason, "jobs": _recent_jobs(request)}
+        return render(request, "catalogues/upload.html", context, status=413)
     if request.method == "POST":
         form = UploadForm(request.POST, request.FILES)
         status = 400
@@ -33,8 +42,12 @@ def upload(request: HttpRequest) -> HttpResponse:
             return redirect("catalogues:import_job", pk=job.pk)
     else:
         form = UploadForm()
-    jobs = selectors.import_job_list(user=request.user)[:10]
-    return render(request, "catalogues/upload.html", {"form": form, "jobs": jobs}, status=status)
+    context = {"form": form, "jobs": _recent_jobs(request)}
+    return render(request, "catalogues/upload.html", context, status=status)
+
+
+def _recent_jobs(request: HttpRequest) -> Any:
+    return selectors.import_job_list(user=request.user)[:10]
 
 
 @staff_member_required

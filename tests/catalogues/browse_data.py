@@ -117,6 +117,17 @@ def _link(link_id: str, target: str) -> dict[str, Any]:
     return {"id": link_id, "name": "", "targetId": target, "type": "selectionEntry"}
 
 
+def _count(constraint_id: str, kind: str, value: int) -> dict[str, Any]:
+    """How many of an option one parent selection takes."""
+    return {
+        "id": constraint_id,
+        "type": kind,
+        "value": value,
+        "field": "selections",
+        "scope": "parent",
+    }
+
+
 def catalogue_document(revision: int = 1) -> dict[str, Any]:
     """Revision 1, or revision 2: Warboss dearer, Boyz gone, Grots new."""
     boss = _unit(
@@ -150,6 +161,10 @@ def catalogue_document(revision: int = 1) -> dict[str, Any]:
             {
                 "id": "tst-warboss-weapons",
                 "name": "Weapons",
+                "constraints": [
+                    _count("tst-warboss-weapons-min", "min", 1),
+                    _count("tst-warboss-weapons-max", "max", 2),
+                ],
                 "selectionEntries": [
                     {
                         "id": "tst-choppa",
@@ -162,7 +177,10 @@ def catalogue_document(revision: int = 1) -> dict[str, Any]:
             }
         ],
         entryLinks=[
-            _link("tst-link-kustom", "tst-kustom"),
+            {
+                **_link("tst-link-kustom", "tst-kustom"),
+                "constraints": [_count("tst-link-kustom-max", "max", 1)],
+            },
             {**_link("tst-link-hidden", "tst-shoota"), "hidden": True},
         ],
     )

@@ -181,9 +181,53 @@ def test_unknown_ids_are_404(client: Client, orcs: Catalogue, path: str) -> None
     assert client.get(path).status_code == 404
 
 
-@pytest.mark.parametrize("path", ["/api/entries/?revision=abc", "/api/catalogues/?library=maybe"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/entries/?revision=abc",
+        "/api/catalogues/?library=maybe",
+        # Unicode digits that str.isdigit() and int() accept, and ids beyond 64 bits.
+        "/api/entries/?revision=²",
+        "/api/entries/?catalogue=١٢",
+        "/api/revisions/?game_system=" + "9" * 25,
+        "/api/revisions/?catalogue=9223372036854775808",
+        "/api/catalogues/?game_system=0",
+        "/api/game-systems/?page_size=null",
+        "/api/game-systems/?page_size=0",
+        "/api/game-systems/?page_size=201",
+        "/api/game-systems/?page=0",
+        "/api/game-systems/?page=last",
+        "/api/catalogues/{orcs}/compare/?from=²",
+        # PostgreSQL refuses a NUL in a query: refused here first.
+        "/api/entries/?q=%00",
+        "/api/entries/?category=a%01b",
+        "/api/entries/?q=" + "a" * 201,
+    ],
+)
 def test_malformed_filters_are_400(client: Client, orcs: Catalogue, path: str) -> None:
-    assert client.get(path).status_code == 400
+    response = client.get(path.format(orcs=orcs.pk))
+
+    assert response.status_code == 400
+    assert response.json()["detail"]
+    assert response.json()["parameter"] in path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/entries/" + "9" * 25 + "/",
+        "/api/entries/9223372036854775808/",
+        "/api/revisions/²/",
+        "/api/game-systems/" + "9" * 20 + "/examples/",
+        "/api/no-such-endpoint/",
+    ],
+)
+def test_ids_out_of_range_are_json_404s(client: Client, orcs: Catalogue, path: str) -> None:
+    response = client.get(path)
+
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["detail"]
 
 
 def test_hidden_entries_are_not_served(client: Client, orcs: Catalogue) -> None:
@@ -248,3 +292,12 @@ def test_schema_and_docs_are_served(client: Client, db: None) -> None:
     assert b"/api/entries/" in schema.content
     assert docs.status_code == 200
     assert b"cdn" not in docs.content.lower()
+
+
+def test_the_docs_page_declares_its_language_and_links_back_to_the_site(
+    client: Client, db: None
+) -> None:
+    html = client.get("/api/docs/").content.decode()
+
+    assert '<html lang="en' in html
+    assert 'href="/"' in html

@@ -145,3 +145,33 @@ def test_an_example_file_posted_to_the_validation_api_gets_its_expected_outcome(
 
     assert response.status_code == 200, response.content
     assert severe_codes(response.json()) == sorted(example.spec["expected"]["codes"])
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("fresh_closure_cache")
+def test_the_totals_show_the_limit_a_battle_size_enforces(client: Client) -> None:
+    game_system = load_pack("warhammer-40k-9th")
+    url = reverse("catalogues:example_list", args=[game_system.slug, "space-marines-over-2000"])
+
+    response = get(client, url)
+
+    report = response.context["report"]
+    (points,) = [t for t in report.totals if t.type_id == "w40k9-pts"]
+    # The list states no limit of its own; the Strike Force's 2000 points is what is checked.
+    assert points.limit == 2000
+    assert points.over
+    assert "w40k9.battle_size.points" in {p.code for p in report.problems}
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("fresh_closure_cache")
+def test_a_list_without_forces_is_not_legal(client: Client) -> None:
+    load_pack("warhammer-40k-9th")
+    spec = {"gameSystemId": "w40k9-gs", "forces": []}
+
+    response = client.post("/api/validate/", spec, content_type="application/json")
+
+    report = response.json()
+    assert response.status_code == 200
+    assert report["legal"] is False
+    assert [p["code"] for p in report["problems"]] == ["roster.no_forces"]

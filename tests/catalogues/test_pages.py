@@ -221,6 +221,13 @@ def test_compare_with_one_revision_has_nothing_to_compare(client: Client) -> Non
         "/systems/test-battles/catalogues/test-orcs/compare/?from=1&to=99",
         "/systems/test-battles/?revision=7",
         "/entries/999999/",
+        # Unicode digits that str.isdigit() and int() accept, and numbers beyond 64 bits.
+        "/systems/test-battles/?revision=²",
+        "/systems/test-battles/catalogues/test-orcs/?revision=" + "9" * 25,
+        "/systems/test-battles/catalogues/test-orcs/compare/?from=²",
+        "/systems/test-battles/catalogues/test-orcs/?page=" + "9" * 25,
+        "/entries/" + "9" * 25 + "/",
+        "/entries/9223372036854775808/",
     ],
 )
 def test_unknown_ids_are_404(client: Client, orcs: Catalogue, path: str) -> None:
@@ -233,8 +240,16 @@ def test_entry_page_lists_its_options(client: Client, orcs: Catalogue) -> None:
     # Defined in place and linked (a hidden link left out), a group with its members.
     weapons, kustom = response.context["options"]
     assert (weapons.entry.name, kustom.entry.name) == ("Weapons", "Kustom Job")
-    assert [choice.name for choice in weapons.choices] == ["Big Choppa", "Shoota"]
+    assert [choice.entry.name for choice in weapons.choices] == ["Big Choppa", "Shoota"]
     assert kustom.choices == []
+    # How many one Warboss takes: the group's own constraints, and the link's for a link.
+    assert (weapons.minimum, weapons.maximum) == (1, 2)
+    assert (kustom.minimum, kustom.maximum) == (None, 1)
+    assert [(c.minimum, c.maximum) for c in weapons.choices] == [(None, None), (None, None)]
+    html = response.content.decode()
+    assert "min 1, max 2" in html
+    assert "min 0, max 1" in html
+    assert "min 0, no maximum" in html
     assert "10 pts" in response.content.decode()
 
 

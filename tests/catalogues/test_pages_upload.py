@@ -199,3 +199,45 @@ def test_an_upload_over_the_size_limit_is_refused(staff_client: Client, settings
     assert response.status_code == 400
     assert response.context["form"].errors.as_data()["uploads"][0].code == "too_large"
     assert not ImportJob.objects.exists()
+
+
+def test_without_a_broker_a_large_upload_is_refused_with_the_way_to_import_it(
+    staff_client: Client, settings: Any
+) -> None:
+    settings.CELERY_BROKER_URL = ""
+    settings.CATALOGUE_MAX_INLINE_IMPORT_BYTES = 100
+
+    response = staff_client.post(
+        UPLOAD, {"uploads": [document_file("test.gst.json", data.game_system_document())]}
+    )
+
+    assert response.status_code == 400
+    (error,) = response.context["form"].errors.as_data()["uploads"]
+    assert error.code == "too_large"
+    assert "import_bsdata" in str(error.message)
+    assert not ImportJob.objects.exists()
+
+
+def test_with_a_broker_the_inline_limit_does_not_apply(settings: Any) -> None:
+    from catalogues.forms import upload_limit
+
+    settings.CATALOGUE_MAX_INLINE_IMPORT_BYTES = 100
+    settings.CELERY_BROKER_URL = "redis://broker.invalid:6379/0"
+
+    assert upload_limit()[0] == settings.CATALOGUE_MAX_UPLOAD_BYTES
+
+
+def test_an_oversized_upload_is_refused_on_its_length_before_the_body_is_read(
+    staff_client: Client, settings: Any
+) -> None:
+    settings.CATALOGUE_MAX_UPLOAD_BYTES = 1000
+    settings.CATALOGUE_MAX_INLINE_IMPORT_BYTES = 1000
+    body = b"x" * 200_000
+
+    response = staff_client.generic(
+        "POST", UPLOAD, body, content_type="multipart/form-data; boundary=zzz"
+    )
+
+    assert response.status_code == 413
+    assert "larger than" in response.context["refused"] or "limited" in response.context["refused"]
+    assert not ImportJob.objects.exists()

@@ -209,7 +209,8 @@ def test_a_bad_file_is_refused_with_a_code_and_changes_nothing(
 
     response = upload(client, name, content)
 
-    assert response.status_code == 400, response.content[:500]
+    # Well-formed as a request, but not a roster file that can be checked.
+    assert response.status_code == 422, response.content[:500]
     assert response.json()["code"] == code
     assert (Revision.objects.count(), GameSystem.objects.count()) == before
 
@@ -222,7 +223,7 @@ def test_an_oversized_file_is_refused(
 
     response = upload(client, "list.ros", content)
 
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["code"] == "format.too_large"
 
 
@@ -234,13 +235,22 @@ def test_a_file_that_unzips_too_large_is_refused(
 
     response = upload(client, "list.rosz", zipped(content))
 
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["code"] == "format.too_large"
 
 
 @pytest.mark.parametrize(
     "fields",
-    [{}, {"file": "not a file"}, {"catalogueRevisions": "[1]"}, {"gameSystemRevision": "0"}],
+    [
+        {},
+        {"catalogueRevisions": "[1]"},
+        {"catalogueRevisions": '{"a": ' + "[" * 1000 + "]" * 1000 + "}"},
+        {"catalogueRevisions": '{"a": 0}'},
+        {"gameSystemRevision": "0"},
+        {"gameSystemRevision": "²"},
+        {"gameSystemRevision": "9" * 30},
+        {"explain": "yes"},
+    ],
 )
 def test_a_malformed_upload_says_which_field(
     client: Client, hidden_army: Catalogue, fields: dict[str, Any]
@@ -290,7 +300,7 @@ def test_export_refuses_what_validate_refuses(
 ) -> None:
     response = post_json(client, EXPORT, {**data.list_spec(), **change})
 
-    assert response.status_code == 400
+    assert response.status_code == (400 if code == "list_spec.malformed" else 422)
     assert response.json()["code"] == code
 
 
@@ -335,10 +345,23 @@ def test_the_schema_documents_the_roster_file_api(client: Client) -> None:
 
     check = schema["paths"]["/api/rosters/check/"]["post"]
     assert set(check["requestBody"]["content"]) == {"multipart/form-data"}
-    assert set(check["responses"]) == {"200", "400"}
+    assert set(check["responses"]) == {"200", "400", "422"}
     export = schema["paths"]["/api/rosters/export/"]["post"]
     assert set(export["responses"]["200"]["content"]) == {"application/xml", "application/zip"}
     report = schema["components"]["schemas"]["ListReport"]["properties"]
     assert report["unavailable"]["items"]["$ref"].endswith("/Unavailable")
     validate_request = schema["components"]["schemas"]["ValidateRequest"]["properties"]
     assert validate_request["explain"]["type"] == "boolean"
+
+
+def test_an_upload_declaring_a_body_over_the_limit_is_refused_unread(
+    client: Client, hidden_army: Catalogue, settings: Any
+) -> None:
+    settings.ROSTER_MAX_UPLOAD_BYTES = 1000
+    # Not even valid multipart: it is refused on its Content-Length alone.
+    body = b"x" * 200_000
+
+    response = client.generic("POST", CHECK, body, content_type="multipart/form-data; boundary=z")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "list_spec.too_large"

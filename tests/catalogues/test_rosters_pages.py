@@ -159,3 +159,17 @@ def test_a_download_of_an_unknown_example_is_a_404(client: Client, ninth_age: Ga
     assert (
         client.get(f"/systems/{ninth_age.slug}/examples/{EXAMPLE}/download.zip").status_code == 404
     )
+
+
+def test_a_file_declaring_a_body_over_the_limit_is_refused_unread(
+    client: Client, hidden_army: Catalogue, settings: Any
+) -> None:
+    settings.ROSTER_MAX_UPLOAD_BYTES = 1000
+    # Not even valid multipart: it is refused on its Content-Length alone.
+    body = b"x" * 200_000
+
+    response = client.generic("POST", CHECK, body, content_type="multipart/form-data; boundary=z")
+
+    assert response.status_code == 413
+    assert response.context["error"].code == "format.too_large"
+    assert "format.too_large" in response.content.decode()

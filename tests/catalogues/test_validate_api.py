@@ -165,9 +165,32 @@ def _deep() -> dict[str, Any]:
         pytest.param({"forces": []}, "list_spec.malformed", id="no-game-system"),
         pytest.param([1, 2], "list_spec.malformed", id="not-an-object"),
         pytest.param("{not json", "list_spec.malformed", id="not-json"),
+        pytest.param("[" * 1000 + "]" * 1000, "list_spec.malformed", id="json-1000-deep"),
+        pytest.param(
+            '{"gameSystemId": "x", "options": ' + "[" * 70 + "]" * 70 + "}",
+            "list_spec.malformed",
+            id="json-over-the-depth-limit",
+        ),
+        pytest.param({**data.list_spec(), "explain": 0}, "list_spec.malformed", id="explain-0"),
+        pytest.param(data.list_spec(gameSystemId=""), "list_spec.malformed", id="empty-id"),
+        pytest.param(data.list_spec(gameSystemId=5), "list_spec.malformed", id="id-number"),
+        pytest.param(
+            data.list_spec(costLimits={"pts": -1}), "list_spec.malformed", id="limit-negative"
+        ),
+        pytest.param(
+            data.list_spec(costLimits={"pts": "5"}), "list_spec.malformed", id="limit-string"
+        ),
+        pytest.param(
+            data.list_spec(costLimits={"pts": 1e308}), "list_spec.malformed", id="limit-huge"
+        ),
+        pytest.param(
+            _force(selections=[{"entryId": data.SWORDSMEN, "number": "2"}]),
+            "list_spec.malformed",
+            id="count-string",
+        ),
     ],
 )
-def test_bad_input_is_a_400_with_a_code_and_changes_nothing(
+def test_bad_input_is_a_4xx_with_a_code_and_changes_nothing(
     client: Client, army: Catalogue, body: Any, code: str
 ) -> None:
     models = (GameSystem, Catalogue, Revision, Entry, User)
@@ -175,7 +198,8 @@ def test_bad_input_is_a_400_with_a_code_and_changes_nothing(
 
     response = post(client, body)
 
-    assert response.status_code == 400, response.content
+    # 400: the body does not match the schema; 422: well-formed, but not a list we can build.
+    assert response.status_code == (400 if code == "list_spec.malformed" else 422), response.content
     payload = response.json()
     assert payload["code"] == code
     assert payload["detail"]
@@ -210,7 +234,7 @@ def test_the_schema_documents_validation_and_examples() -> None:
     validate_schema(schema)
 
     validate = schema["paths"]["/api/validate/"]["post"]
-    assert set(validate["responses"]) == {"200", "400"}
+    assert set(validate["responses"]) == {"200", "400", "422"}
     assert "/api/game-systems/{game_system_pk}/examples/" in schema["paths"]
     assert "/api/game-systems/{game_system_pk}/examples/{slug}/" in schema["paths"]
     selection = schema["components"]["schemas"]["RosterSelection"]

@@ -32,6 +32,10 @@ options such as a digest's alternative readings); ``force.selections`` (top leve
 (``has_category(id)``, ``primary_category``), ``.cost(type_id)`` / ``.total_cost(type_id)``,
 ``.profiles`` (``profile.characteristic(name)``), ``.parent`` and ``.children``.
 
+A hook module whose rules enforce a cost limit the list does not state (40k's battle size) also
+exposes ``cost_limits(roster) -> dict[str, float]`` (cost type id -> limit), so that the totals
+shown beside the problems give the limit that is enforced.
+
 Register a new game by adding one line to ``HOOKS``; the module is imported on first use.
 """
 
@@ -66,6 +70,17 @@ def hook_for(game_system_id: str) -> Hook | None:
     module = importlib.import_module(module_name)
     check: Hook = module.check
     return check
+
+
+def imposed_cost_limits(roster: RosterView) -> dict[str, float]:
+    """The cost limits the roster's game rules enforce beyond its own (none without a hook)."""
+    module_name = HOOKS.get(roster.game_system_id)
+    if module_name is None:
+        return {}
+    limits: Callable[[RosterView], dict[str, float]] | None = getattr(
+        importlib.import_module(module_name), "cost_limits", None
+    )
+    return {} if limits is None else dict(limits(roster))
 
 
 def run_hooks(roster: RosterView) -> list[Problem]:

@@ -109,6 +109,12 @@ def check(roster: RosterView) -> list[Problem]:
 # ------------------------------------------------------------------------------ battle size
 
 
+def cost_limits(roster: RosterView) -> dict[str, float]:
+    """The points limit the chosen battle size enforces (``_points``), for the totals."""
+    size = _battle_size(roster)
+    return {} if size is None else {POINTS: size.points}
+
+
 def _battle_size(roster: RosterView) -> BattleSize | None:
     for selection in roster.all_selections():
         profile = next((p for p in selection.profiles if p.type_id == BATTLE_SIZE_PROFILE), None)

@@ -1,0 +1,54 @@
+"""The schema class of every API view: each operation also documents its error responses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from rest_framework import permissions, serializers
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    """An API error: ``detail`` says what went wrong; a bad query parameter is named."""
+
+    detail = serializers.CharField()
+    parameter = serializers.CharField(required=False, help_text="The query parameter at fault.")
+
+
+OPEN_PERMISSIONS = (permissions.AllowAny,)
+READ_OPEN_PERMISSIONS = (permissions.IsAuthenticatedOrReadOnly,)
+
+
+class AutoSchema(SpectacularAutoSchema):
+    """Every operation also documents the errors it can answer with (``ErrorSerializer``), so
+    that a client, and the schema tests, know every status code the API may return."""
+
+    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
+        responses: dict[str, Any] = super()._get_response_bodies(direction)
+        for code in self._error_codes():
+            if code not in responses:
+                responses[code] = self._get_response_for_code(ErrorSerializer, code)
+        return responses
+
+    def _error_codes(self) -> Sequence[str]:
+        parameters = self._get_parameters()
+        locations = {parameter["in"] for parameter in parameters}
+        codes = []
+        if "query" in locations or self.method in {"POST", "PUT", "PATCH"}:
+            codes.append("400")
+        if not self._open_to_anyone():
+            codes += ["401", "403"]
+        if "path" in locations or self._is_list_view():
+            # An unknown id, or a page past the last one.
+            codes.append("404")
+        return codes
+
+    def _open_to_anyone(self) -> bool:
+        classes = tuple(type(permission) for permission in self.view.get_permissions())
+        if all(issubclass(c, OPEN_PERMISSIONS) for c in classes):
+            return True
+        safe = self.method in permissions.SAFE_METHODS
+        return safe and all(
+            issubclass(c, OPEN_PERMISSIONS + READ_OPEN_PERMISSIONS) for c in classes
+        )
