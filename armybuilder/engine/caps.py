@@ -23,7 +23,7 @@ MAX_NUMBER = 10_000  # one selection's count
 MAX_COST_LIMIT = 1_000_000_000.0
 MAX_REPEATS = 2**53  # a repeat count is read as at most this (every count below it is exact)
 REQUEST_STEPS = 3_000_000  # one request's work budget (see ``Budget``)
-EXPLAIN_STEPS = 1_000_000  # of which explaining what cannot be added may spend at most
+EXPLAIN_STEPS = 300_000  # of which explaining what cannot be added may spend at most
 MAX_EXPLAINED = 3_000  # entries explained per request
 
 # Stable codes of a list refused by a cap (API clients match on them).

@@ -9,7 +9,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from armybuilder.engine import caps, edit, report
-from armybuilder.engine.caps import Budget, check_extent, checked_cost_limit, checked_number
+from armybuilder.engine.caps import (
+    MAX_COST_LIMIT,
+    Budget,
+    check_extent,
+    checked_cost_limit,
+    checked_number,
+)
 from armybuilder.engine.closure import unwrap
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.model import as_float
@@ -195,8 +201,8 @@ def load_roster(
         budget=budget,
     )
     for type_id, value in limits:
-        # (not a number is not below 0: refused like any other limit that is not finite)
-        roster.set_cost_limit(type_id, value if value < 0 else checked_cost_limit(value))
+        no_limit = -MAX_COST_LIMIT <= value < 0  # (false for what is not a finite number)
+        roster.set_cost_limit(type_id, value if no_limit else checked_cost_limit(value))
     roster.custom_notes = _text(body.get("customNotes"))
     roster.options = {
         str(tag["id"]).removeprefix(LIST_OPTION_TAG): str(tag.get("name", ""))

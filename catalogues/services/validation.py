@@ -22,8 +22,7 @@ from armybuilder.engine.caps import (
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.evaluator import Evaluator
-from armybuilder.engine.explain import Reason
-from armybuilder.engine.explain import explain as explain_entry
+from armybuilder.engine.explain import Reason, explain_node
 from armybuilder.engine.listspec import ListSpecError, build_roster
 from armybuilder.engine.model import EntryNode, selectable
 from armybuilder.engine.report import ERROR, INFO, SELECTION_UNKNOWN_ENTRY, WARNING, Problem
@@ -256,7 +255,7 @@ def _unavailable(roster: Roster) -> tuple[tuple[Unavailable, ...], bool]:
         for count, (force, parent, node) in enumerate(_offered(roster), start=1):
             if count > MAX_EXPLAINED:
                 return tuple(found), False
-            reasons = explain_entry(roster, force, node.path_id, parent, evaluator=evaluator)
+            reasons = explain_node(roster, force, node, parent, evaluator=evaluator)
             if reasons:
                 owner_type, owner_id = ("selection", parent.id) if parent else ("force", force.id)
                 found.append(
