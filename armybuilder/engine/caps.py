@@ -4,8 +4,8 @@ A list comes in as a List spec (``listspec.build_roster``) or a roster document 
 (``document.load_roster``); both check it here before building anything, so a list the caps
 refuse costs nothing. Past the caps, work grows with the list's size and the data, never with
 a number the list holds: repeats are applied arithmetically (``modifier_types``) and read as at
-most ``MAX_REPEATS``. What is left to count (modifiers applied, selections scanned by queries,
-entries auto-selected or explained) is spent from the roster's ``Budget``; spending past it
+most ``MAX_REPEATS``. What is left to count (conditions, queries and modifiers, selections
+scanned, entries auto-selected or explained) is spent from the roster's ``Budget``; spending past it
 raises ``BudgetExceeded``. ``docs/architecture.md`` ("Caps and the work budget") lists them.
 """
 
@@ -22,9 +22,9 @@ MAX_DEPTH = 12  # a force is 1 deep, its selections 2, their children 3, ...
 MAX_NUMBER = 10_000  # one selection's count
 MAX_COST_LIMIT = 1_000_000_000.0
 MAX_REPEATS = 2**53  # a repeat count is read as at most this (every count below it is exact)
-REQUEST_STEPS = 3_000_000  # one request's work budget (see ``Budget``)
-EXPLAIN_STEPS = 300_000  # of which explaining what cannot be added may spend at most
-MAX_EXPLAINED = 3_000  # entries explained per request
+REQUEST_STEPS = 2_000_000  # one request's work budget (see ``Budget``)
+EXPLAIN_STEPS = 200_000  # of which explaining what cannot be added may spend at most
+MAX_EXPLAINED = 2_000  # entries explained per request
 
 # Stable codes of a list refused by a cap (API clients match on them).
 TOO_LARGE = "caps.size"
@@ -57,8 +57,9 @@ class BudgetExceeded(CapExceeded):
 class Budget:
     """A count of evaluation steps: ``spend`` raises ``BudgetExceeded`` once it runs out.
 
-    A step is one unit of work the engine repeats per item: a modifier applied, a selection
-    scanned by a query, an entry auto-selected or explained. The default never runs out (the
+    A step is one unit of work the engine repeats per item: a condition tested, a query
+    asked, a modifier applied, a selection scanned by a query, an entry auto-selected or
+    explained. The default never runs out (the
     engine's own callers: conformance, tests, benchmarks); a service passes ``REQUEST_STEPS``.
     """
 

@@ -322,6 +322,7 @@ class Evaluator:
         )
 
     def condition(self, cond: JsonDict, ctx: Ctx) -> bool:
+        self.budget.spend(1)
         _, scope, child_id, _, _, _, _, ctype, threshold = self._spec(cond)
         if ctype in ("always", "never"):  # New Recruit's constant conditions
             return ctype == "always"
@@ -448,6 +449,7 @@ class Evaluator:
     ) -> float:
         """The value a condition, repeat or constraint reads (``entry``: count that entry;
         ``child_id``: count that instead of the spec's own childId)."""
+        self.budget.spend(1)
         field_name, scope, own_child, shared, deep, child_forces, percent, _, _ = self._spec(spec)
         if field_name.startswith("limit::"):
             return self.roster.cost_limits.get(field_name[7:], 0.0)

@@ -216,7 +216,7 @@ def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -
 
     The evaluation spends from the roster's budget (``ListSpecRejected`` with
     ``caps.work_budget`` past it); explaining stops at its own caps instead (see
-    ``_unavailable``), so a long list is still reported.
+    ``unavailable_entries``), so a long list is still reported.
     """
     try:
         evaluation = evaluate(roster)
@@ -227,7 +227,7 @@ def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -
     problems = sorted(evaluation.problems, key=lambda p: SEVERITY_ORDER.get(p.severity, 3))
     game_system = closure.game_system_revision.game_system
     assert game_system is not None  # resolve_closure checked it
-    unavailable, explained_all = _unavailable(roster) if explain else ((), True)
+    unavailable, explained_all = unavailable_entries(roster) if explain else ((), True)
     return ListReport(
         game_system,
         closure,
@@ -240,7 +240,7 @@ def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -
     )
 
 
-def _unavailable(roster: Roster) -> tuple[tuple[Unavailable, ...], bool]:
+def unavailable_entries(roster: Roster) -> tuple[tuple[Unavailable, ...], bool]:
     """Every entry offered at a force's top level or under a selection that cannot be added,
     and whether every offered entry was explained.
 

@@ -113,6 +113,17 @@ def test_explaining_stops_at_its_cap_and_says_so(
     assert capped.problems == whole.problems
 
 
+def test_the_api_says_when_explaining_stopped_at_its_cap(
+    client: Client, ninth_age: GameSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = validate(client, legal_spec(explain=True)).json()
+    monkeypatch.setattr(validation, "MAX_EXPLAINED", 3)
+    capped = validate(client, legal_spec(explain=True)).json()
+
+    assert (whole["explained_all"], capped["explained_all"]) == (True, False)
+    assert len(capped["unavailable"]) <= 3 < len(whole["unavailable"])
+
+
 def test_explaining_past_its_share_of_the_budget_still_reports_the_list(
     ninth_age: GameSystem, monkeypatch: pytest.MonkeyPatch
 ) -> None:
