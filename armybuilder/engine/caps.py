@@ -58,7 +58,7 @@ class Budget:
     """A count of evaluation steps: ``spend`` raises ``BudgetExceeded`` once it runs out.
 
     A step is one unit of work the engine repeats per item: a condition tested, a query
-    asked, a modifier applied, a selection scanned by a query, an entry auto-selected or
+    worked out, a modifier applied, a selection scanned by a query, an entry auto-selected or
     explained. The default never runs out (the
     engine's own callers: conformance, tests, benchmarks); a service passes ``REQUEST_STEPS``.
     """

@@ -449,7 +449,6 @@ class Evaluator:
     ) -> float:
         """The value a condition, repeat or constraint reads (``entry``: count that entry;
         ``child_id``: count that instead of the spec's own childId)."""
-        self.budget.spend(1)
         field_name, scope, own_child, shared, deep, child_forces, percent, _, _ = self._spec(spec)
         if field_name.startswith("limit::"):
             return self.roster.cost_limits.get(field_name[7:], 0.0)
@@ -468,6 +467,7 @@ class Evaluator:
         )
         cached = self._queries.get(key)
         if cached is None:
+            self.budget.spend(1)
             cached = self._query(
                 objects, field_name, child_id, shared, deep, child_forces, percent, entry
             )
