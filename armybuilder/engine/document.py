@@ -182,9 +182,9 @@ def load_roster(
     evaluation; a force entry or catalogue the data does not know raises ``RosterError``.
 
     The roster has the cost limits its document lists and no others (the game system's
-    defaults are for new lists); a negative one is kept, the format's "no limit". A document over
-    the caps, or with a cost limit or selection number that is not finite or over its cap,
-    raises ``CapExceeded`` before anything is built.
+    defaults are for new lists); a negative one is kept, the format's "no limit". A document
+    over the caps, or with a cost limit or selection number that is not finite or over its
+    cap, raises ``CapExceeded`` before anything is built.
     """
     body = unwrap(document)
     check_extent(body)

@@ -22,7 +22,8 @@ JsonDict = Mapping[str, Any]
 
 
 class ListSpecError(ValueError):
-    """A list spec names something its catalogues do not offer, or an impossible count."""
+    """A list spec names something its catalogues do not offer (counts and limits out of
+    bounds are ``caps.CapExceeded``)."""
 
 
 def build_roster(compiled: Compiled, spec: JsonDict, *, budget: Budget | None = None) -> Roster:
