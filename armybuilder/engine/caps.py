@@ -21,6 +21,7 @@ MAX_FORCES = 100  # forces, child forces included
 MAX_DEPTH = 12  # a force is 1 deep, its selections 2, their children 3, ...
 MAX_NUMBER = 10_000  # one selection's count
 MAX_COST_LIMIT = 1_000_000_000.0
+MAX_OPTION_DIGITS = 9  # a number list option (more is read as the option's default)
 MAX_REPEATS = 2**53  # a repeat count is read as at most this (every count below it is exact)
 REQUEST_STEPS = 2_000_000  # one request's work budget (see ``Budget``)
 EXPLAIN_STEPS = 200_000  # of which explaining what cannot be added may spend at most

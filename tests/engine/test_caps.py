@@ -265,6 +265,19 @@ def test_a_roster_document_keeps_its_negative_limit_as_no_limit_and_reads_0_as_1
     assert [s.number for s in roster.all_selections()] == [1]
 
 
+def test_a_number_list_option_of_thousands_of_digits_reads_as_the_default() -> None:
+    """Regression: a number option of 5,000 digits raised (Python's int() digit limit)."""
+    path = PACKS / "fantasy-warriors" / "examples" / "dwarfs-legal-2000.json"
+    spec = json.loads(path.read_text(encoding="utf-8"))
+    spec["options"] = {"opposing_armies": "9" * 5000, "points_per_army": "1" * 10}
+
+    codes = [
+        p.code for p in evaluate(build_roster(compiled_pack("fantasy-warriors"), spec)).problems
+    ]
+
+    assert codes.count("fw.option.invalid") == 2
+
+
 # ---------------------------------------------------------------------------- the budget
 
 
