@@ -5,8 +5,9 @@ A list comes in as a List spec (``listspec.build_roster``) or a roster document 
 refuse costs nothing. Past the caps, work grows with the list's size and the data, never with
 a number the list holds: repeats are applied arithmetically (``modifier_types``) and read as at
 most ``MAX_REPEATS``. What is left to count (conditions, queries and modifiers, selections
-scanned, entries auto-selected or explained) is spent from the roster's ``Budget``; spending past it
-raises ``BudgetExceeded``. ``docs/architecture.md`` ("Caps and the work budget") lists them.
+scanned, entries auto-selected or explained) is spent from the roster's ``Budget``; spending
+past it raises ``BudgetExceeded``. ``docs/architecture.md`` ("Caps and the work budget")
+lists them.
 """
 
 from __future__ import annotations

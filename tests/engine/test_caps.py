@@ -25,6 +25,15 @@ from armybuilder.engine.model import selectable
 from armybuilder.engine.report import COST_LIMIT_EXCEEDED
 from armybuilder.engine.roster import Roster
 from armybuilder.engine.rosterfile import read_roster, roster_file
+from armybuilder.engine.systems import the_9th_age_3rd as t9a
+from armybuilder.engine.systems import warhammer_40k_9th as w40k
+from armybuilder.engine.view import (
+    CharacteristicView,
+    ForceView,
+    ProfileView,
+    RosterView,
+    SelectionView,
+)
 from tests.engine.builders import PTS, compiled_with
 from tests.engine.packs import PACKS, compiled_pack
 from tests.engine.realdata import WH40K, compiled_for, load_spec
@@ -370,3 +379,39 @@ def test_a_real_40k_roster_file_limits_only_the_cost_types_it_lists() -> None:
     assert [p.code for p in loaded.problems if p.code == COST_LIMIT_EXCEEDED] == [
         COST_LIMIT_EXCEEDED
     ]
+
+
+# ------------------------------------------------- game hooks reading numbers out of profiles
+
+
+def with_profile(type_id: str, **characteristics: str) -> RosterView:
+    profile = ProfileView(
+        "p",
+        "Profile",
+        type_id,
+        "Type",
+        False,
+        [CharacteristicView(name, "c", value) for name, value in characteristics.items()],
+    )
+    selection = SelectionView(
+        "s", "e", "e", "Battle size", "upgrade", 1, False, "f", [], [], [profile], []
+    )
+    force = ForceView("f", "fe", "Army", "cat", "Cat", False, [selection], [])
+    return RosterView("r", "List", "gs", "Game", [force], [], {})
+
+
+def test_a_battle_size_whose_detachments_overflowed_is_read_at_the_cap() -> None:
+    """A modifier repeated per point can take a characteristic past every float ("inf")."""
+    roster = with_profile(w40k.BATTLE_SIZE_PROFILE, Detachments="inf")
+    size = w40k._battle_size(roster)
+
+    assert size is not None
+    assert size.detachments == caps.MAX_REPEATS
+
+
+@pytest.mark.parametrize(("text", "number"), [("3", 3), ("²", 0), ("", 0)])
+def test_a_t9a_characteristic_that_is_no_decimal_number_reads_as_0(text: str, number: int) -> None:
+    roster = with_profile("t", Points=text)
+    (selection,) = roster.all_selections()
+
+    assert t9a._number(selection, "t", "Points") == number
