@@ -17,11 +17,14 @@ import sys
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from armybuilder.engine.view import RosterView
+
 MAX_SIZE = 2_000  # selections and forces, at any depth
 MAX_FORCES = 100  # forces, child forces included
 MAX_DEPTH = 12  # a force is 1 deep, its selections 2, their children 3, ...
 MAX_NUMBER = 10_000  # one selection's count
 MAX_COST_LIMIT = 1_000_000_000.0
+MAX_COST = MAX_COST_LIMIT * MAX_NUMBER  # one selection's cost, as a roster file records it
 MAX_OPTION_DIGITS = 9  # a number list option (more is read as the option's default)
 MAX_REPEATS = 2**53  # a repeat count is read as at most this (every count below it is exact)
 REQUEST_STEPS = 2_000_000  # one request's work budget (see ``Budget``)
@@ -34,6 +37,7 @@ TOO_MANY_FORCES = "caps.forces"
 TOO_DEEP = "caps.depth"
 BAD_NUMBER = "caps.number"
 BAD_COST_LIMIT = "caps.cost_limit"
+BAD_COST = "caps.cost"
 OVER_BUDGET = "caps.work_budget"
 
 
@@ -168,6 +172,25 @@ def checked_cost_limit(value: Any) -> float:
             f"A cost limit is a number from 0 to {MAX_COST_LIMIT:.0f}, not {value!r}.",
         )
     return limit
+
+
+def checked_cost(value: Any) -> float:
+    """A cost a roster file records: a number within ``MAX_COST`` either way (else
+    ``caps.cost``), so that no sum of them leaves the float range."""
+    cost = _real(value)
+    if cost is None or abs(cost) > MAX_COST:
+        raise CapExceeded(
+            BAD_COST, f"A selection's cost is a number within {MAX_COST:.0f}, not {value!r}."
+        )
+    return cost
+
+
+def finite_costs(view: RosterView) -> None:
+    """Refuse (``caps.cost``) an evaluated roster whose costs left the float range: a modifier
+    the data repeats per point of a limit can get there, and no report can carry it."""
+    costs = [*view.costs, *(c for s in view.all_selections() for c in s.costs)]
+    if not all(math.isfinite(c.value) for c in costs):
+        raise CapExceeded(BAD_COST, "This list's costs are beyond every number the engine holds.")
 
 
 def _real(value: Any) -> float | None:

@@ -13,6 +13,7 @@ from armybuilder.engine.caps import (
     MAX_COST_LIMIT,
     Budget,
     check_extent,
+    checked_cost,
     checked_cost_limit,
     checked_number,
 )
@@ -194,6 +195,8 @@ def load_roster(
     ]
     for selection in caps.selections(body):
         checked_number(selection.get("number", 1), lowest=0)
+        for cost in selection.get("costs") or []:
+            checked_cost(cost.get("value", 0))
     roster = Roster(
         compiled,
         name=str(body.get("name", "")),

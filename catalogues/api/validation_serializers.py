@@ -256,7 +256,7 @@ class RejectionSerializer(serializers.Serializer[Any]):
         "cannot be read (format.unsupported, format.malformed, format.dtd, format.zip, "
         "format.too_large, format.too_deep, format.wrong_root, ...); or a caps.* code for a "
         "list over a cap or the work budget (caps.size, caps.forces, caps.depth, caps.number, "
-        "caps.cost_limit, caps.work_budget)."
+        "caps.cost_limit, caps.cost, caps.work_budget)."
     )
     detail = serializers.CharField()
     field_errors = serializers.JSONField(

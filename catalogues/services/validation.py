@@ -18,6 +18,7 @@ from armybuilder.engine.caps import (
     Budget,
     BudgetExceeded,
     CapExceeded,
+    finite_costs,
 )
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.evaluate import evaluate
@@ -215,14 +216,16 @@ def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -
     """Evaluate a roster built on ``closure`` (from a List spec or a roster file).
 
     The evaluation spends from the roster's budget (``ListSpecRejected`` with
-    ``caps.work_budget`` past it); explaining stops at its own caps instead (see
+    ``caps.work_budget`` past it, and with ``caps.cost`` for costs that left the float
+    range); explaining stops at its own caps instead (see
     ``unavailable_entries``), so a long list is still reported.
     """
     try:
         evaluation = evaluate(roster)
+        finite_costs(evaluation.view)
     except CompileError as error:
         raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
-    except BudgetExceeded as error:
+    except CapExceeded as error:  # (the work budget, or costs beyond every float)
         raise ListSpecRejected(error.code, error.message) from error
     problems = sorted(evaluation.problems, key=lambda p: SEVERITY_ORDER.get(p.severity, 3))
     game_system = closure.game_system_revision.game_system

@@ -163,6 +163,18 @@ def test_a_roster_file_with_numbers_out_of_bounds_is_refused_not_crashed(
     assert refused_with(check(client, ros)) == code
 
 
+def test_a_roster_file_recording_a_cost_beyond_floats_is_refused(
+    client: Client, ninth_age: GameSystem
+) -> None:
+    ros = exported(client, legal_spec())
+    recorded = re.sub(
+        rb'(<selection .*?<cost [^>]*value=")[^"]*"', rb'\g<1>1e400"', ros, count=1, flags=re.DOTALL
+    )
+    assert recorded != ros
+
+    assert refused_with(check(client, recorded)) == caps.BAD_COST
+
+
 def copies_of_its_force(ros: bytes, copies: int) -> bytes:
     force = re.search(rb"<force .*</force>", ros, re.DOTALL)
     assert force is not None

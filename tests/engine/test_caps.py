@@ -248,6 +248,33 @@ def test_a_roster_document_over_a_cap_is_refused(document: dict[str, Any], code:
     assert refused.value.code == code
 
 
+@pytest.mark.parametrize("cost", [1e400, math.nan, "1e400", caps.MAX_COST * 2, "lots"])
+def test_a_roster_document_recording_a_cost_out_of_bounds_is_refused(cost: Any) -> None:
+    document = roster_body([100])
+    document["roster"]["forces"][0]["selections"][0]["costs"] = [
+        {"name": "pts", "typeId": "pts", "value": cost}
+    ]
+    with pytest.raises(CapExceeded) as refused:
+        load_roster(compiled_with([UNIT]), document)
+    assert refused.value.code == caps.BAD_COST
+
+
+def test_costs_a_modifier_takes_past_every_float_are_refused_after_evaluation() -> None:
+    """A cost doubled per point of the limit is infinite: no report (JSON) can carry it."""
+    per_point = {"field": "limit::pts", "scope": "roster", "value": 1, "repeats": 1}
+    double = {"type": "multiply", "field": "pts", "value": "2", "repeats": [per_point]}
+    costs = [{"name": "pts", "typeId": "pts", "value": 1}]
+    entry = {"id": "e", "name": "E", "type": "unit", "costs": costs, "modifiers": [double]}
+    spec = {**force_spec([{"entryId": "e"}]), "costLimits": {"pts": 2000}}
+    evaluation = evaluate(build_roster(compiled_with([entry]), spec))
+
+    assert evaluation.view.total_cost("pts") == math.inf
+    with pytest.raises(CapExceeded) as refused:
+        caps.finite_costs(evaluation.view)
+    assert refused.value.code == caps.BAD_COST
+    caps.finite_costs(evaluate(build_roster(compiled_with([UNIT]), force_spec([]))).view)
+
+
 def test_a_roster_file_with_huge_numbers_is_refused_not_crashed() -> None:
     """Regression: ``inf``, ``nan`` and ``1e400`` in a file's limits and counts raised."""
     compiled = compiled_with([UNIT])
