@@ -77,7 +77,7 @@ class Session:
             self.compiled = compile_documents(game_system, catalogues)
         except ValueError as exc:
             return [str(exc)]
-        self.roster = Roster(self.compiled, name=spec_id)
+        self.roster = Roster.new(self.compiled, name=spec_id)
         return []
 
     def setup_from_files(self, spec_id: str, files: list[JsonDict]) -> list[str]:

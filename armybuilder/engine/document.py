@@ -8,7 +8,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from armybuilder.engine import edit, report
+from armybuilder.engine import caps, edit, report
+from armybuilder.engine.caps import (
+    MAX_COST_LIMIT,
+    Budget,
+    check_extent,
+    checked_cost,
+    checked_cost_limit,
+    checked_number,
+)
 from armybuilder.engine.closure import unwrap
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.model import as_float
@@ -164,20 +172,40 @@ def roster_document(view: RosterView) -> dict[str, Any]:
     return {"roster": body}
 
 
-def load_roster(compiled: Compiled, document: Mapping[str, Any]) -> Roster:
+def load_roster(
+    compiled: Compiled, document: Mapping[str, Any], *, budget: Budget | None = None
+) -> Roster:
     """Rebuild a roster from its canonical document (e.g. a parsed ``.ros`` file).
 
     Selections keep their ids, numbers, names and notes, and the roster its list options;
     nothing is auto-selected. A selection of an entry the data no longer offers (a newer
     catalogue revision) is left out and reported as ``selection.unknown_entry`` on every
     evaluation; a force entry or catalogue the data does not know raises ``RosterError``.
+
+    The roster has the cost limits its document lists and no others (the game system's
+    defaults are for new lists); a negative one is kept, the format's "no limit". A document
+    over the caps, or with a cost limit or selection number that is not finite or over its
+    cap, raises ``CapExceeded`` before anything is built.
     """
     body = unwrap(document)
+    check_extent(body)
+    limits = [
+        (str(limit.get("typeId", "")), as_float(limit.get("value"), -1.0))
+        for limit in body.get("costLimits") or []
+    ]
+    for selection in caps.selections(body):
+        checked_number(selection.get("number", 1), lowest=0)
+        for cost in selection.get("costs") or []:
+            checked_cost(cost.get("value", 0))
     roster = Roster(
-        compiled, name=str(body.get("name", "")), roster_id=str(body.get("id") or "roster")
+        compiled,
+        name=str(body.get("name", "")),
+        roster_id=str(body.get("id") or "roster"),
+        budget=budget,
     )
-    for limit in body.get("costLimits") or []:
-        roster.set_cost_limit(str(limit.get("typeId", "")), as_float(limit.get("value"), -1.0))
+    for type_id, value in limits:
+        no_limit = -MAX_COST_LIMIT <= value < 0  # (false for what is not a finite number)
+        roster.set_cost_limit(type_id, value if no_limit else checked_cost_limit(value))
     roster.custom_notes = _text(body.get("customNotes"))
     roster.options = {
         str(tag["id"]).removeprefix(LIST_OPTION_TAG): str(tag.get("name", ""))

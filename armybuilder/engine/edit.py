@@ -6,6 +6,7 @@ which entries are available, minimums to auto-select, defaults of entry groups.
 
 from __future__ import annotations
 
+from armybuilder.engine.caps import whole
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.model import EntryNode, find_entry
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
@@ -115,13 +116,13 @@ def _auto_node(
     # New Recruit starts an entry at its minimum, or at its defaultAmount when that is more
     minimum = max(
         [
-            int(float(values.fields.get(c.id, c.value)))
+            whole(float(values.fields.get(c.id, c.value)))
             for c in node.constraints
             if c.type == "min"
             and c.field in ("selections", "forces")
             and not c.raw.get("percentValue")
         ]
-        + [int(float(values.fields["defaultAmount"]))]
+        + [whole(float(values.fields["defaultAmount"]))]
     )
     siblings = parent.children if parent is not None else force.selections
     if node.kind == "group":
@@ -153,6 +154,7 @@ def _auto_pick(
     created: dict[str, str],
 ) -> None:
     """Select ``amount`` of ``node``, recording it and what it auto-selected in turn."""
+    roster.budget.spend(1)  # (a minimum may come from the list's numbers: each pick counts)
     selection, more = select_node(roster, force, node, parent, amount)
     created.setdefault(node.path_id, selection.id)
     created.update(more)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from armybuilder.engine import expressions, modifier_types, report
+from armybuilder.engine.caps import MAX_REPEATS, Budget, whole
 from armybuilder.engine.model import (
     Constraint,
     EntryNode,
@@ -104,7 +105,8 @@ class Evaluator:
 
     ``with_aimed=False`` ignores aimed modifiers (those with a New Recruit ``scope``).
     ``categories`` fixes every selection's categories (selection id -> its categories, the
-    definition's when absent) instead of working them out (see ``_category_rounds``).
+    definition's when absent) instead of working them out (see ``_category_rounds``). The
+    work is spent from ``budget`` (by default the roster's).
 
     Nothing a cache keeps depends on the order values are asked for: a selection's
     categories are settled by the category pass before any count reads them, so a count is
@@ -116,9 +118,11 @@ class Evaluator:
         roster: Roster,
         with_aimed: bool = True,
         categories: dict[str, Categories] | None = None,
+        budget: Budget | None = None,
     ) -> None:
         self.roster = roster
         self.compiled = roster.compiled
+        self.budget = budget if budget is not None else roster.budget
         self._values: dict[str, Values] = {}
         self._contexts: dict[str, Ctx] = {}
         self._primaries: dict[str, str | None] = {}
@@ -243,6 +247,7 @@ class Evaluator:
         for source in sources:
             if source is not None:
                 self._collect(source, ctx, 1, pending, skip_categories=skip_categories)
+        self.budget.spend(1 + len(pending))
         pending.sort(key=lambda item: modifier_types.PRIORITY.get(str(item[0].get("type", "")), 1))
         for modifier, times in pending:
             self._apply_one(modifier, values, times)
@@ -298,7 +303,8 @@ class Evaluator:
         selections = [s for s in self.roster.all_selections() if s.node.has_aimed_modifiers]
         if not places and not selections:
             return aimed
-        plain = Evaluator(self.roster, with_aimed=False)
+        self.budget.spend(len(places) + len(selections))
+        plain = Evaluator(self.roster, with_aimed=False, budget=self.budget)
         places += [(self.ctx_of(sel), plain._selection_aiming(sel)) for sel in selections]
         for ctx, holders in places:
             found: list[tuple[JsonDict, int]] = []
@@ -475,6 +481,7 @@ class Evaluator:
         )
 
     def condition(self, cond: JsonDict, ctx: Ctx) -> bool:
+        self.budget.spend(1)
         _, scope, child_id, _, _, _, _, ctype, threshold = self._spec(cond)
         if ctype in ("always", "never"):  # New Recruit's constant conditions
             return ctype == "always"
@@ -511,9 +518,12 @@ class Evaluator:
             if step <= 0:
                 continue
             ratio = count / step
+            if not math.isfinite(ratio):  # (a count that is not a number repeats nothing)
+                ratio = whole(ratio)
             times = math.ceil(ratio) if rep.get("roundUp") else math.floor(ratio + 1e-9)
-            total += int(times) * int(as_float(rep.get("repeats"), 1.0))
-        return total
+            total += times * whole(as_float(rep.get("repeats"), 1.0))
+        # (the effect of a repeat is worked out, never looped over: see modifier_types)
+        return max(-MAX_REPEATS, min(MAX_REPEATS, total))
 
     # --------------------------------------------------------------------------------- scopes
 
@@ -639,6 +649,7 @@ class Evaluator:
         )
         cached = self._queries.get(key)
         if cached is None:
+            self.budget.spend(1)
             outer = self._enter()
             try:
                 cached = self._query(
@@ -700,7 +711,9 @@ class Evaluator:
         ways: New Recruit's ``associations`` field) or their summed costs."""
         if field_name == "associations":
             chosen = list(selections)
-            incoming = Counter(t for s in self.roster.all_selections() for _, t in s.associations)
+            everyone = list(self.roster.all_selections())
+            self.budget.spend(len(everyone))
+            incoming = Counter(t for s in everyone for _, t in s.associations)
             return float(sum(len(s.associations) + incoming[s.id] for s in chosen))
         if field_name == "selections":
             scale = per.number if per is not None else 1
@@ -713,6 +726,7 @@ class Evaluator:
             chosen = [s for s in chosen if not any(id(a) in ids for a in s.ancestors())]
         for sel in chosen:
             walk = [sel] if own_only else list(sel.walk())
+            self.budget.spend(len(walk))
             total += sum(self.selection_cost(s, field_name) for s in walk)
         return total
 
@@ -764,8 +778,9 @@ class Evaluator:
             pool = (
                 obj.children
                 if not deep and isinstance(obj, Selection)
-                else self._selections_in(obj, deep, child_forces)
+                else list(self._selections_in(obj, deep, child_forces))
             )
+            self.budget.spend(len(pool))
             return [s for s in pool if key in self._keys(s)]
         if isinstance(obj, Roster):
             cache_key = tuple(id(force) for force in obj.all_forces())
@@ -778,10 +793,12 @@ class Evaluator:
         if index is None:
             # (the keys before category modifiers: see _keys)
             pairs = [(s, s.node.match_keys) for s in self._selections_in(obj, deep, child_forces)]
+            self.budget.spend(len(pairs))
             index = self._indexes[cache_key] = ScopeIndex(pairs)
             index.answers.update(self._effective_answers(pairs))
         found = index.answers.get(key)
         if found is None:
+            self.budget.spend(len(index.pairs))
             found = index.answers[key] = index.static(key)
         return found
 

@@ -1,8 +1,9 @@
 """Why a player cannot add an entry right now, in plain words.
 
-``explain(roster, force, entry_id, parent)`` returns one ``Reason`` per obstacle: the entry is
-hidden (by its definition or by a modifier whose conditions hold, named), or one of its
-maximum constraints is already reached. An empty list means the entry can be added.
+``explain(roster, force, entry_id, parent)`` (``explain_node`` for an entry already found)
+returns one ``Reason`` per obstacle: the entry is hidden (by its definition or by a modifier
+whose conditions hold, named), or one of its maximum constraints is already reached. An empty
+list means the entry can be added.
 """
 
 from __future__ import annotations
@@ -45,7 +46,25 @@ def explain(
         node = edit.find_child_entry(parent, entry_id)
     else:
         node = edit.find_root_entry(roster, force, entry_id)
-    evaluator = Evaluator(roster)
+    return explain_node(roster, force, node, parent)
+
+
+def explain_node(
+    roster: Roster,
+    force: Force,
+    node: EntryNode,
+    parent: Selection | None = None,
+    *,
+    evaluator: Evaluator | None = None,
+) -> list[Reason]:
+    """``explain`` for an entry already found among those offered there.
+
+    Explaining many entries of one unchanged roster, pass one ``evaluator`` to them all: they
+    then share its work (the counts and values every entry's reasons read).
+    """
+    if evaluator is None:
+        evaluator = Evaluator(roster)
+    evaluator.budget.spend(1)
     ctx = Ctx(roster, force, None, parent, node)
     values = evaluator.entry_values(node, ctx)
     name = as_text(values.fields["name"])

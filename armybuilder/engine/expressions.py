@@ -173,6 +173,7 @@ def _local_group_holds(ev: Evaluator, group: JsonDict, ctx: Ctx) -> bool:
     objects = ev.scope_objects(str(group.get("scope", "self")), ctx)
     candidates = ev.matching_in(objects, deep, child_forces, key)
     order = {id(sel): i for i, sel in enumerate(ev.roster.all_selections())}
+    ev.budget.spend(len(order) + len(candidates))
     kept = [s for s in candidates if _candidate_holds(ev, group, ctx, s, order)]
     value = ev.measure(kept, field_name, True)
     return passes(str(group.get("type", "")), value, as_float(group.get("value")))
@@ -198,5 +199,6 @@ def _reference(ev: Evaluator, cond: JsonDict, ctx: Ctx, order: dict[int, int]) -
     child_id = str(cond.get("childId") or "self")
     if child_id == "self":
         return ctx.selection
+    ev.budget.spend(len(order))
     found = [s for s in ev.roster.all_selections() if ev.selection_matches(s, child_id)]
     return min(found, key=lambda s: order[id(s)], default=None)

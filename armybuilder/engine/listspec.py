@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from armybuilder.engine import edit
+from armybuilder.engine import caps, edit
+from armybuilder.engine.caps import Budget, check_extent, checked_cost_limit, checked_number
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.evaluate import Evaluation
 from armybuilder.engine.report import ERROR, WARNING
@@ -21,14 +22,24 @@ JsonDict = Mapping[str, Any]
 
 
 class ListSpecError(ValueError):
-    """A list spec names something its catalogues do not offer, or an impossible count."""
+    """A list spec names something its catalogues do not offer (counts and limits out of
+    bounds are ``caps.CapExceeded``)."""
 
 
-def build_roster(compiled: Compiled, spec: JsonDict) -> Roster:
-    """The roster a list spec describes, built through the player's edit operations."""
-    roster = Roster(compiled, name=str(spec.get("name", "")))
-    for type_id, value in dict(spec.get("costLimits") or {}).items():
-        roster.set_cost_limit(str(type_id), float(value))
+def build_roster(compiled: Compiled, spec: JsonDict, *, budget: Budget | None = None) -> Roster:
+    """The roster a list spec describes, built through the player's edit operations.
+
+    A list spec is a new list: a cost type its ``costLimits`` leave out has the game system's
+    default limit. Raises ``CapExceeded`` for a spec over the caps (before building anything)
+    and ``BudgetExceeded`` when building it spends more than ``budget``.
+    """
+    check_extent(spec)
+    limits = {str(k): checked_cost_limit(v) for k, v in dict(spec.get("costLimits") or {}).items()}
+    for selection in caps.selections(spec):
+        checked_number(selection.get("number", 1), lowest=1)
+    roster = Roster.new(compiled, name=str(spec.get("name", "")), budget=budget)
+    for type_id, value in limits.items():
+        roster.set_cost_limit(type_id, value)
     roster.options = {str(k): str(v) for k, v in dict(spec.get("options") or {}).items()}
     try:
         for force_spec in spec.get("forces") or []:
@@ -57,9 +68,7 @@ def _add_selections(
     picked_groups: set[int] = set()
     for spec in specs:
         entry_id = str(spec["entryId"])
-        number = int(spec.get("number", 1))
-        if number < 1:
-            raise ListSpecError(f"{entry_id}: a selection needs a number of at least 1")
+        number = int(float(spec.get("number", 1)))  # checked by ``build_roster``
         selection = _take_automatic(automatic, entry_id)
         if selection is not None:
             edit.set_count(selection, number)

@@ -14,12 +14,23 @@ documents name the following types but not their meaning; the engine reads them 
   apply ``value`` ``n`` times.
 - ``replace``: text only; every occurrence of the modifier's ``arg`` becomes its ``value``
   (no ``value``: removed), as in BSData's 40k data (``replace "(X)" by "1"``).
+
+A repeat count comes from the list (e.g. one repeat per 1000 points of its cost limit), so a
+repeated modifier is worked out in one step, never by looping over its repeats: ``increment``
+adds ``value * n``, ``multiply`` multiplies by ``value ** n`` (an infinity past the float
+range, as repeated multiplication reaches), ``divide`` divides by it, ``power`` raises to
+``value ** n``, and ``modulo``, ``floor`` and ``ceil`` give the same after one application as
+after ``n``. ``exponent`` alone has no closed form: it is applied until its value settles (a
+fixed point, or a cycle of two whose parity decides), at most ``SETTLE_STEPS`` times. A result
+that is not a real number (a complex power, a division by zero, an overflow of ``power``)
+is NaN, never an error.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from armybuilder.engine.model import as_float, number_text
@@ -36,15 +47,14 @@ ARITHMETIC = (
 )
 FIRST_NUMBER = re.compile(r"-?\d+(\.\d+)?")
 WHOLE_NUMBER = re.compile(r"\s*-?\d+(\.\d+)?\s*")
+SETTLE_STEPS = 1_000
 
 
 def numeric(mod_type: str, value: float, operand: float, times: int) -> float | None:
     """The result of one of ``NUMERIC`` applied ``times`` times (None for other types)."""
     try:
         if mod_type == "exponent":
-            for _ in range(times):
-                value = float(operand**value)
-            return value
+            return _settled_exponent(value, operand, times)
         if mod_type == "triangular":
             return value + operand * times * (times + 1) / 2
         if mod_type == "cumulative-add":
@@ -92,28 +102,71 @@ def apply(mod_type: str, current: Any, raw_value: str, times: int) -> Any:
     return _repeat_arith(mod_type, float(current), operand, times)
 
 
+def _settled_exponent(value: float, operand: float, times: int) -> float:
+    """``value`` becomes ``operand ** value``, ``times`` times (see the module docstring)."""
+    before: float | None = None
+    for step in range(min(times, SETTLE_STEPS)):
+        after = float(operand**value)
+        if after == value or math.isnan(after):
+            return after
+        if after == before:  # a cycle of two: the steps left decide which of the two
+            return after if (times - step - 1) % 2 == 0 else value
+        before, value = value, after
+    return value
+
+
 def _repeat_arith(mod_type: str, value: float, operand: float, times: int) -> float:
     combined = numeric(mod_type, value, operand, times)
     if combined is not None:
         return combined
-    for _ in range(times):
-        value = _arith(mod_type, value, operand)
-    return value
+    if times <= 0:
+        return value
+    if mod_type not in REPEATED:
+        return _once(mod_type, value, operand)
+    try:
+        return REPEATED[mod_type](value, operand, times)
+    except (OverflowError, ZeroDivisionError, TypeError):  # TypeError: a complex result
+        return math.nan
 
 
-def _arith(mod_type: str, value: float, operand: float) -> float:
-    if mod_type == "increment":
-        return value + operand
-    if mod_type == "decrement":
-        return value - operand
-    if mod_type == "multiply":
-        return value * operand
-    if mod_type == "divide":
-        return value / operand if operand else value
+def _times_power(base: float, times: int) -> float:
+    """``base ** times``, an infinity past the float range (as repeated multiplication)."""
+    try:
+        return float(base**times)
+    except OverflowError:
+        return math.copysign(math.inf, base) if times % 2 else math.inf
+
+
+def _multiplied(value: float, operand: float, times: int) -> float:
+    factor = _times_power(operand, times)
+    return value * operand if value == 0 else value * factor
+
+
+def _divided(value: float, operand: float, times: int) -> float:
+    if not operand:
+        return value
+    factor = _times_power(operand, times)
+    if factor == 0:  # (underflowed: the value grows past every float)
+        return math.copysign(math.inf, value) * math.copysign(1.0, factor) if value else value
+    return value / factor
+
+
+# the arithmetic types whose repeats combine into one step (the others: see _repeat_arith)
+REPEATED: dict[str, Callable[[float, float, int], float]] = {
+    "increment": lambda value, operand, times: value + operand * times,
+    "decrement": lambda value, operand, times: value - operand * times,
+    "multiply": _multiplied,
+    "divide": _divided,
+    "power": lambda value, operand, times: float(value ** _times_power(operand, times)),
+}
+
+
+def _once(mod_type: str, value: float, operand: float) -> float:
+    """``modulo``, ``floor`` or ``ceil``: applied any number of times, the same as once."""
     if mod_type == "modulo":
         return value % operand if operand else value
-    if mod_type == "power":
-        return float(value**operand)
+    if not math.isfinite(value):
+        return value
     if mod_type == "floor":
         return float(math.floor(value))
     return float(math.ceil(value))

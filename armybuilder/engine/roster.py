@@ -11,6 +11,7 @@ import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from armybuilder.engine.caps import Budget
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.model import EntryNode, ForceNode
 from armybuilder.engine.report import Problem
@@ -93,22 +94,42 @@ class Force:
 
 
 class Roster:
-    """A roster being edited: forces, selections, cost limits, names and notes."""
+    """A roster being edited: forces, selections, cost limits, names and notes.
 
-    def __init__(self, compiled: Compiled, name: str = "", roster_id: str = "roster") -> None:
+    It has no cost limit until one is set: a new list starts from the game system's defaults
+    (``Roster.new``), a loaded one has the limits its document lists. Evaluating it spends
+    from ``budget`` (see ``caps``).
+    """
+
+    def __init__(
+        self,
+        compiled: Compiled,
+        name: str = "",
+        roster_id: str = "roster",
+        *,
+        budget: Budget | None = None,
+    ) -> None:
         self.compiled = compiled
         self.id = roster_id
         self.name = name
         self.forces: list[Force] = []
-        self.cost_limits: dict[str, float] = {
-            ct.id: ct.default_limit for ct in compiled.cost_types if ct.default_limit is not None
-        }
+        self.cost_limits: dict[str, float] = {}
+        self.budget = budget if budget is not None else Budget()
         self.options: dict[str, str] = {}
         # problems found while loading a saved roster (entries the data no longer has)
         self.load_problems: list[Problem] = []
         self.custom_notes: str | None = None
         self._ids = itertools.count(1)
         self._taken: set[str] = set()
+
+    @classmethod
+    def new(cls, compiled: Compiled, name: str = "", *, budget: Budget | None = None) -> Roster:
+        """A new list, as a player starts one: with the game system's default cost limits."""
+        roster = cls(compiled, name, budget=budget)
+        roster.cost_limits = {
+            ct.id: ct.default_limit for ct in compiled.cost_types if ct.default_limit is not None
+        }
+        return roster
 
     def new_id(self, kind: str) -> str:
         while True:

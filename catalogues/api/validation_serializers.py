@@ -253,6 +253,10 @@ class ListReportSerializer(serializers.Serializer[Any]):
     unavailable = UnavailableSerializer(
         many=True, help_text="With `explain`: entries that cannot be added now, and why."
     )
+    explained_all = serializers.BooleanField(
+        help_text="False when explaining stopped at its cap (2,000 entries per request): "
+        "`unavailable` then covers the entries offered first."
+    )
 
 
 class RejectionSerializer(serializers.Serializer[Any]):
@@ -264,7 +268,9 @@ class RejectionSerializer(serializers.Serializer[Any]):
         "list_spec.unknown_catalogue, list_spec.unknown_revision or list_spec.not_buildable; "
         "for a roster file also roster_file.unknown_force, or a format.* code for a file that "
         "cannot be read (format.unsupported, format.malformed, format.dtd, format.zip, "
-        "format.too_large, format.too_deep, format.wrong_root, ...)."
+        "format.too_large, format.too_deep, format.wrong_root, ...); or a caps.* code for a "
+        "list over a cap or the work budget (caps.size, caps.forces, caps.depth, caps.number, "
+        "caps.cost_limit, caps.cost, caps.work_budget)."
     )
     detail = serializers.CharField()
     field_errors = serializers.JSONField(

@@ -17,6 +17,7 @@ from typing import IO, Any
 from django.conf import settings
 from django.utils.text import slugify
 
+from armybuilder.engine.caps import REQUEST_STEPS, Budget, CapExceeded
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import load_roster
 from armybuilder.engine.formats import FormatError, Limits, read_document, suffix
@@ -67,7 +68,10 @@ def check_roster_file(
     Pins work as in ``validate_list_spec``. Raises ``ListSpecRejected`` with a ``format.*``
     code for a file that is not a readable roster (wrong kind, malformed, hostile, too
     large), with a ``list_spec.*`` code for a game system, catalogue or revision the store
-    lacks, and with ``roster_file.unknown_force`` for a force the catalogue does not offer.
+    lacks, with ``roster_file.unknown_force`` for a force the catalogue does not offer, and
+    with a ``caps.*`` code for a roster over the caps JSON lists have (size, forces, depth,
+    numbers, cost limits) or over the work budget. The file's own cost limits are the
+    roster's: a cost type it does not limit has no limit.
     """
     document = _read(data, filename)
     closure = stored_closure(
@@ -76,11 +80,13 @@ def check_roster_file(
         catalogue_revisions=catalogue_revisions,
     )
     try:
-        roster = load_roster(compiled_closure(closure), document)
+        roster = load_roster(compiled_closure(closure), document, budget=Budget(REQUEST_STEPS))
     except RosterError as error:
         raise ListSpecRejected(UNKNOWN_FORCE, str(error)) from error
     except CompileError as error:
         raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
+    except CapExceeded as error:
+        raise ListSpecRejected(error.code, error.message) from error
     return report_roster(closure=closure, roster=roster, explain=explain)
 
 

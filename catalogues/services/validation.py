@@ -8,18 +8,28 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+from armybuilder.engine.caps import (
+    EXPLAIN_STEPS,
+    MAX_EXPLAINED,
+    REQUEST_STEPS,
+    Budget,
+    BudgetExceeded,
+    CapExceeded,
+    finite_costs,
+)
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.evaluate import evaluate
-from armybuilder.engine.explain import Reason
-from armybuilder.engine.explain import explain as explain_entry
+from armybuilder.engine.evaluator import Evaluator
+from armybuilder.engine.explain import Reason, explain_node
 from armybuilder.engine.listspec import ListSpecError, build_roster
 from armybuilder.engine.model import EntryNode, selectable
 from armybuilder.engine.report import ERROR, INFO, SELECTION_UNKNOWN_ENTRY, WARNING, Problem
 from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.systems import imposed_cost_limits
-from armybuilder.engine.view import RosterView
+from armybuilder.engine.view import ForceView, RosterView, SelectionView
 from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
 
@@ -75,6 +85,8 @@ class ListReport:
     totals: list[CostTotal]  # visible cost types only
     explained: bool = False  # whether ``unavailable`` was worked out
     unavailable: tuple[Unavailable, ...] = ()
+    # false when explaining stopped at its cap (``unavailable`` then covers the first entries)
+    explained_all: bool = True
 
     @property
     def unknown_entries(self) -> list[Problem]:
@@ -83,7 +95,31 @@ class ListReport:
 
     def unavailable_at(self, owner_id: str) -> list[Unavailable]:
         """The entries a force or selection offers that cannot be added now."""
-        return [u for u in self.unavailable if u.owner_id == owner_id]
+        return self._unavailable_by_owner.get(owner_id, [])
+
+    # A page asks these per force, selection and problem: indexed once, so a page of a long
+    # list stays proportional to it.
+    @cached_property
+    def _unavailable_by_owner(self) -> dict[str, list[Unavailable]]:
+        by_owner: dict[str, list[Unavailable]] = {}
+        for item in self.unavailable:
+            by_owner.setdefault(item.owner_id, []).append(item)
+        return by_owner
+
+    @cached_property
+    def _problems_by_owner(self) -> dict[str, list[Problem]]:
+        by_owner: dict[str, list[Problem]] = {}
+        for problem in self.problems:
+            by_owner.setdefault(problem.owner_id, []).append(problem)
+        return by_owner
+
+    @cached_property
+    def _selections_by_id(self) -> dict[str, SelectionView]:
+        return {s.id: s for s in self.view.all_selections()}
+
+    @cached_property
+    def _forces_by_id(self) -> dict[str, ForceView]:
+        return {f.id: f for f in self.view.all_forces()}
 
     @property
     def legal(self) -> bool:
@@ -99,16 +135,14 @@ class ListReport:
 
     def problems_of(self, owner_id: str) -> list[Problem]:
         """The problems of a selection, or of a force (its categories' included)."""
-        return [p for p in self.problems if p.owner_id == owner_id]
+        return self._problems_by_owner.get(owner_id, [])
 
     def owner_label(self, problem: Problem) -> str:
         """What a problem is about, in words: the list, a force, a category or a selection."""
         if problem.owner_type == "selection":
-            selection = next(
-                (s for s in self.view.all_selections() if s.id == problem.owner_id), None
-            )
+            selection = self._selections_by_id.get(problem.owner_id)
             return selection.custom_name or selection.name if selection else problem.owner_id
-        force = next((f for f in self.view.all_forces() if f.id == problem.owner_id), None)
+        force = self._forces_by_id.get(problem.owner_id)
         if force is None:
             return "The whole list"
         force_name = force.custom_name or force.name
@@ -134,7 +168,8 @@ def validate_list_spec(
     ``catalogue_revisions`` (catalogue id -> revision number) and ``game_system_revision``
     pin others. With ``explain``, the report also says which entries cannot be added now
     and why. Raises ``ListSpecRejected`` when the spec names something the store or its
-    catalogues lack.
+    catalogues lack, and with a ``caps.*`` code when it is over a cap or the work budget
+    (``armybuilder.engine.caps``).
     """
     closure = stored_closure(
         spec=spec,
@@ -142,9 +177,11 @@ def validate_list_spec(
         catalogue_revisions=catalogue_revisions,
     )
     try:
-        roster = build_roster(compiled_closure(closure), spec)
+        roster = build_roster(compiled_closure(closure), spec, budget=Budget(REQUEST_STEPS))
     except (ListSpecError, CompileError) as error:
         raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
+    except CapExceeded as error:
+        raise ListSpecRejected(error.code, error.message) from error
     return report_roster(closure=closure, roster=roster, explain=explain)
 
 
@@ -177,14 +214,24 @@ def stored_closure(
 
 
 def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -> ListReport:
-    """Evaluate a roster built on ``closure`` (from a List spec or a roster file)."""
+    """Evaluate a roster built on ``closure`` (from a List spec or a roster file).
+
+    The evaluation spends from the roster's budget (``ListSpecRejected`` with
+    ``caps.work_budget`` past it, and with ``caps.cost`` for costs that left the float
+    range); explaining stops at its own caps instead (see
+    ``unavailable_entries``), so a long list is still reported.
+    """
     try:
         evaluation = evaluate(roster)
+        finite_costs(evaluation.view)
     except CompileError as error:
         raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
+    except CapExceeded as error:  # (the work budget, or costs beyond every float)
+        raise ListSpecRejected(error.code, error.message) from error
     problems = sorted(evaluation.problems, key=lambda p: SEVERITY_ORDER.get(p.severity, 3))
     game_system = closure.game_system_revision.game_system
     assert game_system is not None  # resolve_closure checked it
+    unavailable, explained_all = unavailable_entries(roster) if explain else ((), True)
     return ListReport(
         game_system,
         closure,
@@ -192,28 +239,47 @@ def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -
         problems,
         _totals(evaluation.view),
         explained=explain,
-        unavailable=tuple(_unavailable(roster)) if explain else (),
+        unavailable=unavailable,
+        explained_all=explained_all,
     )
 
 
-def _unavailable(roster: Roster) -> Iterator[Unavailable]:
-    """Every entry offered at a force's top level or under a selection that cannot be added."""
+def unavailable_entries(roster: Roster) -> tuple[tuple[Unavailable, ...], bool]:
+    """Every entry offered at a force's top level or under a selection that cannot be added,
+    and whether every offered entry was explained.
+
+    The entries share one evaluator (the roster does not change between them). Explaining
+    stops after ``MAX_EXPLAINED`` entries or ``EXPLAIN_STEPS`` steps of the roster's budget,
+    whichever comes first: it is a help, never a reason to refuse the list.
+    """
+    budget = roster.budget.part(EXPLAIN_STEPS)
+    evaluator = Evaluator(roster, budget=budget)
+    found: list[Unavailable] = []
+    try:
+        for count, (force, parent, node) in enumerate(_offered(roster), start=1):
+            if count > MAX_EXPLAINED:
+                return tuple(found), False
+            reasons = explain_node(roster, force, node, parent, evaluator=evaluator)
+            if reasons:
+                owner_type, owner_id = ("selection", parent.id) if parent else ("force", force.id)
+                found.append(
+                    Unavailable(owner_type, owner_id, node.path_id, node.name, tuple(reasons))
+                )
+    except BudgetExceeded:
+        return tuple(found), False
+    finally:
+        roster.budget.spend(min(budget.spent, budget.steps))
+    return tuple(found), True
+
+
+def _offered(roster: Roster) -> Iterator[tuple[Force, Selection | None, EntryNode]]:
+    """Every entry offered at a force's top level or under a selection, in list order."""
     for force in roster.all_forces():
-        yield from _unavailable_among(
-            roster, force, None, roster.compiled.root_entries(force.catalogue_id)
-        )
+        for node in selectable(roster.compiled.root_entries(force.catalogue_id)):
+            yield force, None, node
         for selection in force.all_selections():
-            yield from _unavailable_among(roster, force, selection, selection.node.children)
-
-
-def _unavailable_among(
-    roster: Roster, force: Force, parent: Selection | None, nodes: list[EntryNode]
-) -> Iterator[Unavailable]:
-    owner_type, owner_id = ("selection", parent.id) if parent else ("force", force.id)
-    for node in selectable(nodes):
-        reasons = explain_entry(roster, force, node.path_id, parent)
-        if reasons:
-            yield Unavailable(owner_type, owner_id, node.path_id, node.name, tuple(reasons))
+            for node in selectable(selection.node.children):
+                yield force, selection, node
 
 
 def spec_catalogue_ids(spec: Mapping[str, Any]) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ def roster_with_forces(
     entries: list[dict[str, Any]], forces: int = 1, **game_system: Any
 ) -> tuple[Roster, list[Force]]:
     """A roster of ``forces`` Army forces of the catalogue of ``entries``."""
-    roster = Roster(compiled_with(entries, **game_system))
+    roster = Roster.new(compiled_with(entries, **game_system))
     return roster, [edit.add_force(roster, "fe", "cat")[0] for _ in range(forces)]
 
 

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from armybuilder.engine.caps import MAX_OPTION_DIGITS
 from armybuilder.engine.report import ERROR, INFO, Problem
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 
@@ -93,8 +94,11 @@ def read_options(
 
 
 def _allowed(value: str, values: tuple[str, ...]) -> bool:
-    """One of an option's values, or for a number option (no values) a whole number or none."""
-    return value in values if values else not value or value.isdecimal()
+    """One of an option's values, or for a number option (no values) a whole number within
+    the caps (``caps.MAX_OPTION_DIGITS`` digits) or none."""
+    if values:
+        return value in values
+    return not value or (value.isdecimal() and len(value) <= MAX_OPTION_DIGITS)
 
 
 def per_points(points: float, step: float, *, started: bool = False) -> int:

@@ -106,7 +106,7 @@ def _number(selection: SelectionView, type_id: str, name: str) -> int:
     for profile in selection.profiles:
         if profile.type_id == type_id:
             text = profile.characteristic(name) or ""
-            return int(text) if text.isdigit() else 0
+            return int(text) if text.isdecimal() else 0
     return 0
 
 

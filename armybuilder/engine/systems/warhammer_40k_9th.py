@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import reduce
 
+from armybuilder.engine.caps import whole
 from armybuilder.engine.report import WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
@@ -124,7 +125,7 @@ def _battle_size(roster: RosterView) -> BattleSize | None:
                 name=selection.name,
                 points=_number(profile.characteristic("Points limit")),
                 combined_power_level=_number(profile.characteristic("Combined Power Level")),
-                detachments=int(_number(profile.characteristic("Detachments"))),
+                detachments=whole(_number(profile.characteristic("Detachments"))),
             )
     return None
 

@@ -420,7 +420,7 @@ def test_a_split_cost_mount_counts_its_own_cost_in_the_second_category(
     beasts_max: float, characters_max: float, codes: list[str]
 ) -> None:  # T08: Characters += 750, Beasts & Monsters += 500, army total 750
     game_system, catalogue = _split_cost_documents(beasts_max, characters_max)
-    roster = Roster(compile_documents(game_system, [catalogue]))
+    roster = Roster.new(compile_documents(game_system, [catalogue]))
     force, _ = edit.add_force(roster, "army", "elves")
     elf, _ = edit.select_entry(roster, force, "elf")
     edit.select_entry(roster, force, "dragon", elf)
