@@ -20,6 +20,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from armybuilder.engine import edit as engine_edit
+from armybuilder.engine.caps import REQUEST_STEPS, Budget, CapExceeded, check_extent
+from armybuilder.engine.closure import unwrap
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.explain import explain
@@ -119,7 +121,7 @@ def create_list(
         compiled = compiled_closure(closure)
     except (ListSpecRejected, ClosureError, CompileError) as error:
         raise EditRejected(DATA_MISSING, str(error)) from error
-    roster = Roster(compiled, name=name, roster_id=str(uuid.uuid4()))
+    roster = Roster.new(compiled, name=name, roster_id=str(uuid.uuid4()))
     for cost_type_id, limit in cost_limits.items():
         _set_cost_limit(roster, cost_type_id, limit)
     for option, value in options.items():
@@ -132,7 +134,7 @@ def create_list(
         )
         for key, option_id in (setup_selections or {}).items():
             _select_setup(roster, force, key, option_id)
-    report = report_roster(closure=closure, roster=roster, explain=True)
+    report = _report(closure, roster, explain=True)
     now = timezone.now()
     with transaction.atomic():
         army_list = ArmyList.objects.create(
@@ -200,9 +202,7 @@ def load_list(*, army_list: ArmyList, explain: bool = True) -> ListState:
     """The list's roster and evaluation, nothing written."""
     closure = pinned_closure(army_list)
     roster = _load_roster(army_list, closure)
-    return ListState(
-        army_list, roster, report_roster(closure=closure, roster=roster, explain=explain)
-    )
+    return ListState(army_list, roster, _report(closure, roster, explain=explain))
 
 
 def pinned_closure(army_list: ArmyList) -> ClosureRevisions:
@@ -527,7 +527,10 @@ def _edit(
     _check_version(army_list, version)
     closure = closure or pinned_closure(army_list)
     roster = _load_roster(army_list, closure)
-    summary = change(roster)
+    try:
+        summary = change(roster)
+    except CapExceeded as error:
+        raise EditRejected(error.code, error.message) from error
     return _save(
         army_list,
         version,
@@ -594,7 +597,7 @@ def _save(
     redo_stack: list[int],
 ) -> ListState:
     """Evaluate, then store with a compare-and-swap on ``version`` and a snapshot."""
-    report = report_roster(closure=closure, roster=roster, explain=True)
+    report = _report(closure, roster, explain=True)
     fields: dict[str, Any] = {
         "name": roster.name[:NAME_MAX_LENGTH] or army_list.name,
         "document": roster_document(report.view),
@@ -685,14 +688,33 @@ def _closure_with(army_list: ArmyList, catalogue_id: str) -> ClosureRevisions:
 
 def _load_roster(army_list: ArmyList, closure: ClosureRevisions) -> Roster:
     try:
-        return load_roster(compiled_closure(closure), army_list.document)
+        return load_roster(
+            compiled_closure(closure), army_list.document, budget=Budget(REQUEST_STEPS)
+        )
+    except CapExceeded as error:
+        raise EditRejected(error.code, error.message) from error
     except (RosterError, CompileError) as error:
         raise EditRejected(DATA_MISSING, str(error)) from error
+
+
+def _report(closure: ClosureRevisions, roster: Roster, *, explain: bool) -> ListReport:
+    """The roster evaluated, refused (``caps.*``) when an edit took it past the caps that
+    every way into the engine shares."""
+    try:
+        report = report_roster(closure=closure, roster=roster, explain=explain)
+        check_extent(unwrap(roster_document(report.view)))
+    except ListSpecRejected as error:
+        raise EditRejected(error.code, error.detail) from error
+    except CapExceeded as error:
+        raise EditRejected(error.code, error.message) from error
+    return report
 
 
 def _engine(operation: Callable[[], T]) -> T:
     try:
         return operation()
+    except CapExceeded as error:
+        raise EditRejected(error.code, error.message) from error
     except RosterError as error:
         raise EditRejected(NOT_ALLOWED, str(error)) from error
 

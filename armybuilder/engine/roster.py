@@ -123,9 +123,16 @@ class Roster:
         self._taken: set[str] = set()
 
     @classmethod
-    def new(cls, compiled: Compiled, name: str = "", *, budget: Budget | None = None) -> Roster:
+    def new(
+        cls,
+        compiled: Compiled,
+        name: str = "",
+        *,
+        roster_id: str = "roster",
+        budget: Budget | None = None,
+    ) -> Roster:
         """A new list, as a player starts one: with the game system's default cost limits."""
-        roster = cls(compiled, name, budget=budget)
+        roster = cls(compiled, name, roster_id, budget=budget)
         roster.cost_limits = {
             ct.id: ct.default_limit for ct in compiled.cost_types if ct.default_limit is not None
         }

@@ -9,15 +9,12 @@ from django.urls import reverse
 from rest_framework import serializers
 from rest_framework.settings import api_settings
 
+# The engine's caps on one list, stated again in the schema so clients see them.
+from armybuilder.engine.caps import MAX_COST_LIMIT, MAX_DEPTH, MAX_NUMBER
+from armybuilder.engine.caps import MAX_SIZE as MAX_SELECTIONS
 from armybuilder.engine.report import ERROR, INFO, WARNING
 from catalogues.api.base import JSONBooleanField, JSONCharField, JSONFloatField, JSONIntegerField
 
-# Bounds on one request's work; a real army list stays far below them.
-MAX_NUMBER = 10_000
-MAX_SELECTIONS = 2_000
-MAX_DEPTH = 12
-# A cost limit beyond any game's largest battle is a typing error, not a list to check.
-MAX_COST_LIMIT = 1_000_000
 # Revision numbers, like ids, fit a 64-bit column.
 MAX_REVISION = 2**63 - 1
 

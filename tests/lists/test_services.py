@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from armybuilder.engine import caps
 from catalogues.models import Catalogue, GameSystem
 from lists import services
 from lists.models import ArmyList, ListVersion, VersionKind
@@ -511,3 +512,33 @@ def test_a_list_whose_pinned_data_is_gone_says_so(dwarven_list: ListState) -> No
         services.load_list(army_list=army_list)
 
     assert rejected.value.code == services.DATA_MISSING
+
+
+def test_an_edit_past_the_engines_caps_is_refused_and_changes_nothing(
+    dwarven_list: ListState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(caps, "MAX_FORCES", 1)
+
+    with pytest.raises(EditRejected) as refused:
+        services.add_force(
+            army_list=dwarven_list.army_list,
+            version=1,
+            force_entry_id=DWARVEN_FORCE,
+            catalogue_id=DWARVEN_HOLDS,
+        )
+
+    assert refused.value.code == caps.TOO_MANY_FORCES
+    assert stored(dwarven_list).version == 1
+    assert ListVersion.objects.filter(army_list=dwarven_list.army_list).count() == 1
+
+
+def test_an_edit_over_the_work_budget_is_refused_and_changes_nothing(
+    dwarven_list: ListState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(services, "REQUEST_STEPS", 1)
+
+    with pytest.raises(EditRejected) as refused:
+        add(dwarven_list, KING)
+
+    assert refused.value.code == caps.OVER_BUDGET
+    assert stored(dwarven_list).version == 1
