@@ -95,12 +95,15 @@ class ViewBuilder:
             cost_limits=dict(roster.cost_limits),
             options=dict(roster.options),
             custom_notes=roster.custom_notes,
+            unlinked_costs=dict(roster.unlinked_costs),
         )
         # Summed in display order, as New Recruit does (float drift included).
         totals = dict.fromkeys(compiled.used_cost_types, 0.0)
         for selection in view.all_selections():
             for cost in selection.costs:
                 totals[cost.type_id] = totals.get(cost.type_id, 0.0) + cost.value
+        for type_id, value in roster.unlinked_costs.items():
+            totals[type_id] = totals.get(type_id, 0.0) + value
         view.costs = [
             CostView(ct.id, ct.name, totals[ct.id], ct.hidden)
             for ct in compiled.cost_types
