@@ -266,7 +266,7 @@ def _unlinked(
     why = (
         "is no longer in the data"
         if not above
-        else f"was under {' › '.join(above)}, which is no longer in the data"
+        else f"was under {' / '.join(above)}, which is no longer in the data"
     )
     kept = f"; its recorded cost ({', '.join(recorded)}) stays in the totals" if recorded else ""
     roster.load_problems.append(
@@ -278,7 +278,7 @@ def _unlinked(
             owner.node.id,
             entry_id,
             "",
-            f"{' › '.join(path)} ({entry_id}) {why} and was left out{kept}.",
+            f"{' / '.join(path)} ({entry_id}) {why} and was left out{kept}.",
         )
     )
     for child in raw.get("selections") or []:
