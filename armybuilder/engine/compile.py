@@ -6,7 +6,13 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.engine.closure import catalogue_closure, index_ids, unwrap
+from armybuilder.engine.closure import (
+    UnresolvedLink,
+    catalogue_closure,
+    index_ids,
+    unresolved_links,
+    unwrap,
+)
 from armybuilder.engine.model import (
     CategoryNode,
     Constrained,
@@ -98,6 +104,12 @@ class Compiled:
             if target_id in index:
                 return index[target_id]
         return None
+
+    @cached_property
+    def unresolved_links(self) -> list[UnresolvedLink]:
+        """The links that point nowhere from the document declaring them: what the compiled
+        entries leave out (the importer reports the same list)."""
+        return unresolved_links(self.game_system, list(self.catalogues.values()))
 
     @cached_property
     def used_cost_types(self) -> list[str]:
@@ -350,7 +362,7 @@ class Compiled:
             link_id = str(link.get("id", ""))
             found = self.lookup(str(link.get("targetId", "")), doc_id)
             if found is None:
-                # ``unresolved`` reports it (the importer reports the same links)
+                # ``unresolved_links`` reports it (as the importer does)
                 continue
             target, target_doc = found
             kind = "group" if link.get("type") == "selectionEntryGroup" else "entry"

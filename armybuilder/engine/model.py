@@ -255,10 +255,39 @@ class EntryNode(Merged):
     _keys: frozenset[str] | None = field(default=None, repr=False)
     _static_categories: list[tuple[str, bool]] | None = field(default=None, repr=False)
     _associations: tuple[JsonDict, ...] | None = field(default=None, repr=False)
+    _default_minimums: frozenset[str] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
         return str(self.raw.get("name") or (self.link or {}).get("name", ""))
+
+    @property
+    def default_minimums(self) -> frozenset[str]:
+        """Ids of the minimums that a modifier without conditions sets lower: BSData marks
+        a default choice so (``min 1`` set to 0), and New Recruit starts the entry at the
+        declared minimum while letting the player remove it."""
+        if self._default_minimums is None:
+            declared = {c.id: c.value for c in self.constraints if c.type == "min"}
+            self._default_minimums = frozenset(
+                str(m.get("field", ""))
+                for source in self.modifier_sources
+                for m in unconditional_modifiers(source)
+                if m.get("type") == "set"
+                and str(m.get("field", "")) in declared
+                and as_float(m.get("value")) < declared[str(m.get("field", ""))]
+            )
+        return self._default_minimums
+
+    @property
+    def wide_maximums(self) -> bool:
+        """Whether one of the entry's own maximums (or its groups') counts beyond its parent:
+        over a force, the roster or another entry."""
+        node: EntryNode | None = self
+        while node is not None and (node is self or node.kind == "group"):
+            if any(c.type == "max" and c.scope not in ("parent", "self") for c in node.constraints):
+                return True
+            node = node.parent
+        return False
 
     @property
     def type(self) -> str:
@@ -501,6 +530,23 @@ def iter_modifiers(holder: JsonDict) -> list[JsonDict]:
     found = list(holder.get("modifiers") or [])
     for group in holder.get("modifierGroups") or []:
         found.extend(iter_modifiers(group))
+    return found
+
+
+def unconditional_modifiers(holder: JsonDict) -> list[JsonDict]:
+    """The modifiers of a holder that always apply once: no conditions or repeats, on the
+    holder or in modifier groups without any."""
+
+    def always(item: JsonDict) -> bool:
+        return not any(
+            item.get(k)
+            for k in ("conditions", "conditionGroups", "localConditionGroups", "repeats")
+        )
+
+    found = [m for m in holder.get("modifiers") or [] if always(m)]
+    for group in holder.get("modifierGroups") or []:
+        if always(group):
+            found.extend(unconditional_modifiers(group))
     return found
 
 
