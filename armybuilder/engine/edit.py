@@ -224,15 +224,29 @@ def _room(roster: Roster, force: Force, node: EntryNode, parent: Selection | Non
     holder: EntryNode | None = node
     while holder is not None and (holder is node or holder.kind == "group"):
         values = evaluator.entry_values(holder, Ctx(roster, force, None, parent, holder))
+        limits = {
+            c.id: int(float(values.fields.get(c.id, c.value)))
+            for c in holder.constraints
+            if c.counts_siblings
+        }
+        # a minimum above the maximum is the data's own contradiction: New Recruit fills the
+        # minimum and reports the maximum
+        floor = max(
+            (limits[c.id] for c in holder.constraints if c.id in limits and c.type == "min"),
+            default=0,
+        )
         for constraint in holder.constraints:
-            if constraint.type == "max" and constraint.counts_siblings:
+            if (
+                constraint.type == "max"
+                and constraint.id in limits
+                and limits[constraint.id] >= floor
+            ):
                 have = sum(
                     s.amount
                     for s in siblings
                     if s.node is holder or (holder.kind == "group" and s.node.within(holder))
                 )
-                limit = int(float(values.fields.get(constraint.id, constraint.value)))
-                room = min(room, limit - have)
+                room = min(room, limits[constraint.id] - have)
         holder = holder.parent
     return max(room, 0)
 

@@ -115,12 +115,13 @@ class ViewBuilder:
         ctx = Ctx(self.roster, force)
         values = self.ev.force_values(force)
         # Top-level selections sit under their primary category, in the force entry's
-        # category order (uncategorised first), then by natural name order.
+        # category order (uncategorised first), then by the natural order of their entries'
+        # own names (New Recruit's order: a name a modifier gives does not move a selection).
         order = {c.id: i for i, c in enumerate(force.node.categories)}
         primaries = {s.id: self.ev.primary_category(s) for s in force.selections}
         selections = sorted(
             force.selections,
-            key=lambda s: (order.get(primaries[s.id] or "", -1), natural_key(self._name(s))),
+            key=lambda s: (order.get(primaries[s.id] or "", -1), natural_key(s.node.name)),
         )
         categories = [self._category_view(c, ctx, force) for c in force.node.categories]
         if self._has_uncategorised(force, primaries.values(), order):
@@ -167,9 +168,6 @@ class ViewBuilder:
             for body in bodies
             for p in body.get("publications") or []
         ]
-
-    def _name(self, sel: Selection) -> str:
-        return as_text(self.ev.entry_values(sel.node, self.ev.ctx_of(sel)).fields["name"])
 
     def _category_view(
         self,
@@ -239,7 +237,8 @@ class ViewBuilder:
             annotation=parts.annotation,
         )
         if sel.children:  # (most selections have none: their view keeps its empty list)
-            children = sorted(sel.children, key=lambda s: natural_key(self._name(s)))
+            # by the entry's own name, as New Recruit lists them (not the name modifiers give)
+            children = sorted(sel.children, key=lambda s: natural_key(s.node.name))
             view.children = [self._selection_view(c, view) for c in children]
         return view
 

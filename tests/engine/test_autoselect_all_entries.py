@@ -182,27 +182,29 @@ def _reason(trial: Trial, problem: Problem) -> str | None:
         return None
     roster, force = trial.roster, trial.force
     owner = roster.selection(problem.owner_id)
+    parent: Selection | None = owner
     node = _constrained(owner.node, problem.constraint_id)
+    if node is None and any(c.id == problem.constraint_id for c in owner.node.constraints):
+        node, parent = owner.node, owner.parent  # a maximum the selection itself breaks
     if node is None:
         return None
     constraint = next(c for c in node.constraints if c.id == problem.constraint_id)
-    if constraint.type != "min" or constraint.field != "selections":
+    if constraint.field != "selections":
         return None
-    values = Evaluator(roster).entry_values(node, Ctx(roster, force, None, owner, node))
+    values = Evaluator(roster).entry_values(node, Ctx(roster, force, None, parent, node))
+    limits = {c.id: float(values.fields.get(c.id, c.value)) for c in node.constraints}
+    minimums = [limits[c.id] for c in node.constraints if c.type == "min" and c.counts_siblings]
+    maximums = [limits[c.id] for c in node.constraints if c.type == "max" and c.counts_siblings]
+    if minimums and maximums and min(maximums) < max(minimums):
+        return MINIMUM_ABOVE_MAXIMUM
+    if constraint.type != "min":
+        return None
     if values.fields.get("hidden"):
         return HIDDEN_REQUIREMENT
-    minimum = float(values.fields.get(constraint.id, constraint.value))
-    maximums = [
-        float(values.fields.get(c.id, c.value))
-        for c in node.constraints
-        if c.type == "max" and c.counts_siblings
-    ]
-    if maximums and min(maximums) < minimum:
-        return MINIMUM_ABOVE_MAXIMUM
     if node.kind == "group":
         # members marked as defaults are selected already: the rest is the player's choice
         return None if values.fields["defaultSelectionEntryId"] else CHOICE_WITHOUT_DEFAULT
-    if explain(roster, force, node.path_id, owner):
+    if explain(roster, force, node.path_id, parent):
         return WIDER_MAXIMUM
     return None
 
