@@ -46,6 +46,8 @@ COMMUNITY = {
     "t9a-3rd": "T9A-FB-3rd.gst",
     "warmahordes-mk2": "Warmachine.gst",
 }
+# forces tried per entry, those with a slot for it first
+TRIES = 4
 # a limit no single unit reaches: limits scale some maximums ("one per 1000 points")
 LIMIT = 100_000.0
 
@@ -256,18 +258,21 @@ def _outcomes(source: str, catalogue_id: str) -> dict[str, Outcome]:
     trials = _trials(compiled, catalogue_id)
     outcomes: dict[str, Outcome] = {}
     for root in compiled.root_entries(catalogue_id):
-        tried: Outcome | None = None
-        for trial in _slot_first(trials, root):
-            if not _offers(trial, root):
-                continue
+        offering = [t for t in _slot_first(trials, root) if _offers(t, root)]
+        best: Outcome | None = None
+        for trial in offering[:TRIES]:
             outcome = _add(trial, root)
-            if tried is None or not outcome.unexplained:
-                tried = outcome
-            if not outcome.unexplained:
+            if best is None or _rank(outcome) < _rank(best):
+                best = outcome
+            if not outcome.unexplained and not outcome.reasons:
                 break
-        if tried is not None:
-            outcomes[f"{root.name} ({root.path_id})"] = tried
+        if best is not None:
+            outcomes[f"{root.name} ({root.path_id})"] = best
     return outcomes
+
+
+def _rank(outcome: Outcome) -> tuple[int, int]:
+    return len(outcome.unexplained), len(outcome.reasons)
 
 
 @pytest.mark.parametrize(
