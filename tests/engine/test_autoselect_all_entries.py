@@ -46,8 +46,6 @@ COMMUNITY = {
     "t9a-3rd": "T9A-FB-3rd.gst",
     "warmahordes-mk2": "Warmachine.gst",
 }
-# forces tried per entry, those with a slot for it first
-TRIES = 4
 # a limit no single unit reaches: limits scale some maximums ("one per 1000 points")
 LIMIT = 100_000.0
 
@@ -260,7 +258,7 @@ def _outcomes(source: str, catalogue_id: str) -> dict[str, Outcome]:
     for root in compiled.root_entries(catalogue_id):
         offering = [t for t in _slot_first(trials, root) if _offers(t, root)]
         best: Outcome | None = None
-        for trial in offering[:TRIES]:
+        for trial in offering:
             outcome = _add(trial, root)
             if best is None or _rank(outcome) < _rank(best):
                 best = outcome
