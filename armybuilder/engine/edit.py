@@ -239,7 +239,7 @@ def _room(roster: Roster, force: Force, node: EntryNode, parent: Selection | Non
             if (
                 constraint.type == "max"
                 and constraint.id in limits
-                and limits[constraint.id] >= floor
+                and limits[constraint.id] >= max(floor, 0)  # a negative maximum is none
             ):
                 have = sum(
                     s.amount

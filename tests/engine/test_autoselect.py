@@ -239,3 +239,21 @@ def test_a_second_character_that_must_lead_gets_no_second_warlord() -> None:
     assert "Warlord Trait: No Hiding from the Watchers" in {s.node.name for s in lion.walk()}
     over = [p for p in evaluate(roster).problems if p.code == "constraint.max"]
     assert over == []
+
+
+def test_a_negative_maximum_limits_nothing() -> None:
+    """BattleScribe 1.x data writes "no maximum" as ``max -1``."""
+    crew = {
+        "id": "crew",
+        "name": "Crew",
+        "type": "model",
+        "constraints": [_min("crew-min", 2), _max("crew-max", -1)],
+    }
+    roster, force = make_roster(
+        [{"id": "gun", "name": "Gun", "type": "unit", "selectionEntries": [crew]}]
+    )
+
+    gun, _ = edit.select_entry(roster, force, "gun")
+
+    assert _counts(gun) == {"Crew": 2}
+    assert _errors(roster) == []
