@@ -6,7 +6,13 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.engine.closure import catalogue_closure, index_ids, unwrap
+from armybuilder.engine.closure import (
+    UnresolvedLink,
+    catalogue_closure,
+    index_ids,
+    unresolved_links,
+    unwrap,
+)
 from armybuilder.engine.model import (
     CategoryNode,
     Constrained,
@@ -98,6 +104,12 @@ class Compiled:
             if target_id in index:
                 return index[target_id]
         return None
+
+    @cached_property
+    def unresolved_links(self) -> list[UnresolvedLink]:
+        """The links that point nowhere from the document declaring them: what the compiled
+        entries leave out (the importer reports the same list)."""
+        return unresolved_links(self.game_system, list(self.catalogues.values()))
 
     @cached_property
     def used_cost_types(self) -> list[str]:
@@ -280,7 +292,7 @@ class Compiled:
                 "selectionEntries": body.get("selectionEntries"),
                 "entryLinks": body.get("entryLinks"),
             }
-            roots.extend(self._expand(holder, doc_id, (), None, None))
+            roots.extend(self._expand(holder, doc_id, (), (), None, None))
         self._roots[catalogue_id] = roots
         return roots
 
@@ -304,29 +316,53 @@ class Compiled:
         return cached
 
     def expand_children(self, node: EntryNode) -> list[EntryNode]:
+        """The entries and groups under a node: the target's own, then those its link declares.
+
+        A link's own children belong to the catalogue declaring the link (their links resolve
+        there, not in the target's catalogue), and BattleScribe leaves the link's id out of
+        their entry-id paths: they sit where the link sits.
+        """
         group_path = node.path_id if node.kind == "group" else None
-        holder: JsonDict = {
-            key: (node.raw.get(key) or []) + ((node.link or {}).get(key) or [])
-            for key in ("selectionEntries", "selectionEntryGroups", "entryLinks")
-        }
-        return self._expand(holder, node.doc_id, node.prefix, node, group_path)
+        keys = ("selectionEntries", "selectionEntryGroups", "entryLinks")
+        out = self._expand(
+            {key: node.raw.get(key) for key in keys},
+            node.doc_id,
+            node.prefix,
+            node.via,
+            node,
+            group_path,
+        )
+        if node.link is not None and any(node.link.get(key) for key in keys):
+            out += self._expand(
+                {key: node.link.get(key) for key in keys},
+                node.link_doc_id or node.doc_id,
+                node.prefix[:-1],
+                node.via,
+                node,
+                group_path,
+            )
+        return out
 
     def _expand(
         self,
         holder: JsonDict,
         doc_id: str,
         prefix: tuple[str, ...],
+        via: tuple[str, ...],
         parent: EntryNode | None,
         group_path: str | None,
     ) -> list[EntryNode]:
         out: list[EntryNode] = []
-        for raw in holder.get("selectionEntries") or []:
-            out.append(self._node(raw, None, doc_id, prefix, parent, group_path, "entry"))
-        for raw in holder.get("selectionEntryGroups") or []:
-            out.append(self._node(raw, None, doc_id, prefix, parent, group_path, "group"))
+        for key, kind in (("selectionEntries", "entry"), ("selectionEntryGroups", "group")):
+            for raw in holder.get(key) or []:
+                out.append(
+                    self._node(raw, None, kind, (doc_id, doc_id), (prefix, via), parent, group_path)
+                )
         for link in holder.get("entryLinks") or []:
+            link_id = str(link.get("id", ""))
             found = self.lookup(str(link.get("targetId", "")), doc_id)
             if found is None:
+                # ``unresolved_links`` reports it (as the importer does)
                 continue
             target, target_doc = found
             kind = "group" if link.get("type") == "selectionEntryGroup" else "entry"
@@ -334,11 +370,11 @@ class Compiled:
                 self._node(
                     target,
                     link,
-                    target_doc,
-                    (*prefix, str(link.get("id", ""))),
+                    kind,
+                    (target_doc, doc_id),
+                    ((*prefix, link_id), (*via, link_id)),
                     parent,
                     group_path,
-                    kind,
                 )
             )
         return out
@@ -347,26 +383,31 @@ class Compiled:
         self,
         raw: JsonDict,
         link: JsonDict | None,
-        doc_id: str,
-        prefix: tuple[str, ...],
+        kind: str,
+        docs: tuple[str, str],
+        prefixes: tuple[tuple[str, ...], tuple[str, ...]],
         parent: EntryNode | None,
         group_path: str | None,
-        kind: str,
     ) -> EntryNode:
+        """A node for ``raw`` (through ``link``); ``docs`` are the documents holding the
+        target and the link, ``prefixes`` the entry-id path prefix and every link on the way."""
         rid = str(raw.get("id", ""))
         constraints = [Constraint(c, rid) for c in raw.get("constraints") or []]
         if link is not None:
             constraints += [
                 Constraint(c, str(link.get("id", ""))) for c in link.get("constraints") or []
             ]
+        prefix, via = prefixes
         return EntryNode(
             compiled=self,
             path_id="::".join((*prefix, rid)),
             id=rid,
             prefix=prefix,
+            via=via,
             raw=raw,
             link=link,
-            doc_id=doc_id,
+            doc_id=docs[0],
+            link_doc_id=docs[1] if link is not None else None,
             kind=kind,
             parent=parent,
             group_path_id=group_path,

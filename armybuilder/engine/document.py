@@ -19,7 +19,7 @@ from armybuilder.engine.caps import (
 )
 from armybuilder.engine.closure import unwrap
 from armybuilder.engine.compile import Compiled
-from armybuilder.engine.model import as_float
+from armybuilder.engine.model import as_float, json_number
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 from armybuilder.engine.view import (
@@ -179,8 +179,10 @@ def load_roster(
 
     Selections keep their ids, numbers, names and notes, and the roster its list options;
     nothing is auto-selected. A selection of an entry the data no longer offers (a newer
-    catalogue revision) is left out and reported as ``selection.unknown_entry`` on every
-    evaluation; a force entry or catalogue the data does not know raises ``RosterError``.
+    catalogue revision) is left out with everything under it, each one reported as
+    ``selection.unknown_entry`` on every evaluation, and the costs the file records for them
+    stay in the totals (``Roster.unlinked_costs``); a force entry or catalogue the data does
+    not know raises ``RosterError``.
 
     The roster has the cost limits its document lists and no others (the game system's
     defaults are for new lists); a negative one is kept, the format's "no limit". A document
@@ -252,19 +254,7 @@ def _load_selection(
         else:
             node = edit.find_child_entry(parent, entry_id)
     except RosterError:
-        owner_type, owner = ("selection", parent) if parent is not None else ("force", force)
-        roster.load_problems.append(
-            Problem(
-                report.SELECTION_UNKNOWN_ENTRY,
-                report.ERROR,
-                owner_type,
-                owner.id,
-                owner.node.id,
-                entry_id,
-                "",
-                f"{raw.get('name') or entry_id} is no longer in the data and was left out.",
-            )
-        )
+        _unlinked(roster, force, raw, parent, ())
         return
     number = max(1, int(as_float(raw.get("number"), 1.0)))
     amount = max(1, number // parent.number) if parent is not None else number
@@ -278,3 +268,46 @@ def _load_selection(
     ]
     for child in raw.get("selections") or []:
         _load_selection(roster, force, child, selection)
+
+
+def _unlinked(
+    roster: Roster,
+    force: Force,
+    raw: Mapping[str, Any],
+    parent: Selection | None,
+    above: tuple[str, ...],
+) -> None:
+    """Report a selection the data no longer offers, and each selection under it, and keep
+    the costs the file records for them in the roster's totals (as ``unlinked_costs``): a
+    list never looks cheaper because part of it could not be re-linked."""
+    entry_id = str(raw.get("entryId", ""))
+    name = str(raw.get("customName") or raw.get("name") or entry_id)
+    path = (*above, name)
+    recorded: list[str] = []
+    for cost in raw.get("costs") or []:
+        value = as_float(cost.get("value"), 0.0)
+        type_id = str(cost.get("typeId", ""))
+        roster.unlinked_costs[type_id] = roster.unlinked_costs.get(type_id, 0.0) + value
+        if value:
+            recorded.append(f"{json_number(value)} {cost.get('name') or type_id}")
+    owner_type, owner = ("selection", parent) if parent is not None else ("force", force)
+    why = (
+        "is no longer in the data"
+        if not above
+        else f"was under {' / '.join(above)}, which is no longer in the data"
+    )
+    kept = f"; its recorded cost ({', '.join(recorded)}) stays in the totals" if recorded else ""
+    roster.load_problems.append(
+        Problem(
+            report.SELECTION_UNKNOWN_ENTRY,
+            report.ERROR,
+            owner_type,
+            owner.id,
+            owner.node.id,
+            entry_id,
+            "",
+            f"{' / '.join(path)} ({entry_id}) {why} and was left out{kept}.",
+        )
+    )
+    for child in raw.get("selections") or []:
+        _unlinked(roster, force, child, parent, path)

@@ -6,9 +6,13 @@ which entries are available, minimums to auto-select, defaults of entry groups.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from armybuilder.engine.caps import whole
-from armybuilder.engine.evaluator import Ctx, Evaluator
+from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.evaluator import Ctx, Evaluator, Values
 from armybuilder.engine.model import EntryNode, find_entry
+from armybuilder.engine.report import CONSTRAINT_MAX
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 
 
@@ -96,9 +100,37 @@ def _auto_select(
         if parent is not None
         else roster.compiled.root_entries(force.catalogue_id)
     )
+    # a minimum may depend on what was auto-selected after it (one option per five models):
+    # another pass takes up what the first one left short
+    for _ in range(_AUTO_PASSES):
+        made = _size(force, parent)
+        _auto_nodes(roster, force, parent, nodes, created)
+        if _size(force, parent) == made:
+            return
+
+
+_AUTO_PASSES = 3
+
+
+def _auto_nodes(
+    roster: Roster,
+    force: Force,
+    parent: Selection | None,
+    nodes: list[EntryNode],
+    created: dict[str, str],
+) -> None:
+    evaluator = Evaluator(roster)
     for node in nodes:
-        # a fresh evaluator per entry: each auto-selection changes what the next one sees
-        _auto_node(roster, Evaluator(roster), force, parent, node, created)
+        made = _size(force, parent)
+        _auto_node(roster, evaluator, force, parent, node, created)
+        if _size(force, parent) != made:  # what the next entry sees has changed
+            evaluator = Evaluator(roster)
+
+
+def _size(force: Force, parent: Selection | None) -> int:
+    """How much is selected under a selection (or in a force): it grows with every pick."""
+    selections = parent.walk() if parent is not None else force.all_selections()
+    return sum(s.amount for s in selections)
 
 
 def _auto_node(
@@ -113,27 +145,18 @@ def _auto_node(
     values = evaluator.entry_values(node, ctx)
     if values.fields.get("hidden"):
         return
-    # New Recruit starts an entry at its minimum, or at its defaultAmount when that is more
-    minimum = max(
-        [
-            whole(float(values.fields.get(c.id, c.value)))
-            for c in node.constraints
-            if c.type == "min"
-            and c.field in ("selections", "forces")
-            and not c.raw.get("percentValue")
-        ]
-        + [whole(float(values.fields["defaultAmount"]))]
-    )
+    minimum = _starting_amount(node, values)
     siblings = parent.children if parent is not None else force.selections
     if node.kind == "group":
+        # the members' own minimums first, then the default fills what the group still lacks
+        # (filling first would put the unit above its size once the members add theirs)
+        _auto_nodes(roster, force, parent, node.children, created)
         have = sum(s.amount for s in siblings if s.node.within(node))
         default_id = values.fields["defaultSelectionEntryId"]
         if minimum > have and default_id:
             target = next((n for n in node.entries() if default_id in n.ids), None)
             if target is not None:
                 _auto_pick(roster, force, target, parent, minimum - have, created)
-        for child in node.children:
-            _auto_node(roster, evaluator, force, parent, child, created)
         return
     have = sum(s.amount for s in siblings if s.node is node)
     if minimum <= have:
@@ -145,6 +168,25 @@ def _auto_node(
         _auto_pick(roster, force, node, parent, minimum - have, created)
 
 
+def _starting_amount(node: EntryNode, values: Values) -> int:
+    """How many New Recruit starts an entry at: its minimum (after modifiers), its
+    ``defaultAmount`` when that is more, or, for a minimum that an unconditional modifier
+    sets lower, the minimum as declared: BSData's documented way of marking a default
+    choice the player may remove (``min 1`` set to 0 by a modifier without conditions)."""
+    defaults = node.default_minimums
+    amounts = [whole(float(values.fields["defaultAmount"]))]
+    for constraint in node.constraints:
+        if (
+            constraint.type == "min"
+            and constraint.field in ("selections", "forces")
+            and not constraint.raw.get("percentValue")
+        ):
+            amounts.append(whole(float(values.fields.get(constraint.id, constraint.value))))
+            if constraint.id in defaults:
+                amounts.append(whole(constraint.value))
+    return max(amounts)
+
+
 def _auto_pick(
     roster: Roster,
     force: Force,
@@ -153,11 +195,101 @@ def _auto_pick(
     amount: int,
     created: dict[str, str],
 ) -> None:
-    """Select ``amount`` of ``node``, recording it and what it auto-selected in turn."""
-    roster.budget.spend(1)  # (a minimum may come from the list's numbers: each pick counts)
+    """Select up to ``amount`` of ``node``, recording it and what it auto-selected in turn.
+
+    Never more than the maximums allow: a pick that would break a maximum (the entry's own,
+    its group's or its unit's, or one over the force or the roster, such as one Warlord per
+    army) is made smaller, down to none.
+    """
+    amount = min(amount, _room(roster, force, node, parent))
+    while amount > 0:
+        roster.budget.spend(1)  # (a minimum may come from the list's numbers: each try counts)
+        before = _over_maximum(roster) if _may_break_wide_maximum(force, node) else None
+        selection, more, fresh = _pick(roster, force, node, parent, amount)
+        if before is None or not (_over_maximum(roster) - before):
+            created.setdefault(node.path_id, selection.id)
+            created.update(more)
+            return
+        if fresh:
+            roster.remove_selection(selection)
+        else:
+            selection.amount -= amount
+        amount -= 1
+
+
+def _room(roster: Roster, force: Force, node: EntryNode, parent: Selection | None) -> int:
+    """How many more of ``node`` its own maximums and its groups' allow among its siblings
+    (a large number when none limits it)."""
+    evaluator = Evaluator(roster)
+    siblings = parent.children if parent is not None else force.selections
+    room = _UNLIMITED
+    holder: EntryNode | None = node
+    while holder is not None and (holder is node or holder.kind == "group"):
+        values = evaluator.entry_values(holder, Ctx(roster, force, None, parent, holder))
+        limits = {
+            c.id: whole(float(values.fields.get(c.id, c.value)))
+            for c in holder.constraints
+            if c.counts_siblings
+        }
+        # a minimum above the maximum is the data's own contradiction: New Recruit fills the
+        # minimum and reports the maximum
+        floor = max(
+            (limits[c.id] for c in holder.constraints if c.id in limits and c.type == "min"),
+            default=0,
+        )
+        for constraint in holder.constraints:
+            if (
+                constraint.type == "max"
+                and constraint.id in limits
+                and limits[constraint.id] >= max(floor, 0)  # a negative maximum is none
+            ):
+                have = sum(
+                    s.amount
+                    for s in siblings
+                    if s.node is holder or (holder.kind == "group" and s.node.within(holder))
+                )
+                room = min(room, limits[constraint.id] - have)
+        holder = holder.parent
+    return max(room, 0)
+
+
+_UNLIMITED = 1 << 30
+
+
+def _may_break_wide_maximum(force: Force, node: EntryNode) -> bool:
+    """Whether selecting ``node`` may break a maximum beyond its parent: one of its own over
+    a force or the roster, or one on a category it is filed under (the category's, the
+    force's slot for it, or the game system's roster-wide one)."""
+    if node.wide_maximums:
+        return True
+    categories = {c.id for c in node.categories}
+    if not categories:
+        return False
+    slots = [c for c in force.node.categories if c.id in categories]
+    slots += [c for c in force.roster.compiled.roster_scope_categories if c.id in categories]
+    return any(
+        constraint.type == "max"
+        for category in [*node.categories, *slots]
+        for constraint in category.constraints
+    )
+
+
+def _pick(
+    roster: Roster, force: Force, node: EntryNode, parent: Selection | None, amount: int
+) -> tuple[Selection, dict[str, str], bool]:
+    """``select_node``, also saying whether the selection is new (else its count grew)."""
+    before = {id(s) for s in (parent.children if parent is not None else force.selections)}
     selection, more = select_node(roster, force, node, parent, amount)
-    created.setdefault(node.path_id, selection.id)
-    created.update(more)
+    return selection, more, id(selection) not in before
+
+
+def _over_maximum(roster: Roster) -> Counter[tuple[str, str, str]]:
+    """The maximums the roster is over: (owner, entry, constraint), with repeats."""
+    return Counter(
+        (p.owner_id, p.owner_entry_id, p.constraint_id)
+        for p in evaluate(roster).problems
+        if p.code == CONSTRAINT_MAX
+    )
 
 
 def associate(

@@ -733,6 +733,8 @@ class Evaluator:
     @staticmethod
     def match_key(entry: EntryNode | None, child_id: str, shared: bool) -> str:
         """The index key of what a query counts (see ``_keys``)."""
+        if entry is not None and entry.kind == "group":  # a group counts its members
+            return f"of:{entry.id}" if shared else f"of:{entry.path_id}"
         if entry is not None:
             return f"id:{entry.id}" if shared else f"path:{entry.path_id}"
         if child_id in ("", "any"):

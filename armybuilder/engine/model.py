@@ -228,12 +228,16 @@ class EntryNode(Merged):
     """A selection entry or entry group at one place in the entry tree (links merged)."""
 
     compiled: Compiled = field(repr=False)
-    path_id: str  # composite "link::...::id" as in a .ros file
+    path_id: str  # composite "link::...::id" as BattleScribe writes it in a .ros file
     id: str  # the definition id
-    prefix: tuple[str, ...]  # link ids on the way from the root entry
+    # the link ids of ``path_id``: those on the way from the root entry, less any link whose
+    # own children (declared on the link) this node is among, as BattleScribe leaves them out
+    prefix: tuple[str, ...]
+    via: tuple[str, ...]  # every link id on the way from the root entry
     raw: JsonDict
     link: JsonDict | None
     doc_id: str  # document holding ``raw`` (resolves the children's links)
+    link_doc_id: str | None  # document declaring ``link`` (resolves the link's own children)
     kind: str  # entry | group
     parent: EntryNode | None = field(repr=False)
     group_path_id: str | None  # entryGroupId of selections of this entry
@@ -251,10 +255,39 @@ class EntryNode(Merged):
     _keys: frozenset[str] | None = field(default=None, repr=False)
     _static_categories: list[tuple[str, bool]] | None = field(default=None, repr=False)
     _associations: tuple[JsonDict, ...] | None = field(default=None, repr=False)
+    _default_minimums: frozenset[str] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
         return str(self.raw.get("name") or (self.link or {}).get("name", ""))
+
+    @property
+    def default_minimums(self) -> frozenset[str]:
+        """Ids of the minimums that a modifier without conditions sets lower: BSData marks
+        a default choice so (``min 1`` set to 0), and New Recruit starts the entry at the
+        declared minimum while letting the player remove it."""
+        if self._default_minimums is None:
+            declared = {c.id: c.value for c in self.constraints if c.type == "min"}
+            self._default_minimums = frozenset(
+                str(m.get("field", ""))
+                for source in self.modifier_sources
+                for m in unconditional_modifiers(source)
+                if m.get("type") == "set"
+                and str(m.get("field", "")) in declared
+                and as_float(m.get("value")) < declared[str(m.get("field", ""))]
+            )
+        return self._default_minimums
+
+    @property
+    def wide_maximums(self) -> bool:
+        """Whether one of the entry's own maximums (or its groups') counts beyond its parent:
+        over a force, the roster or another entry."""
+        node: EntryNode | None = self
+        while node is not None and (node is self or node.kind == "group"):
+            if any(c.type == "max" and c.scope not in ("parent", "self") for c in node.constraints):
+                return True
+            node = node.parent
+        return False
 
     @property
     def type(self) -> str:
@@ -275,7 +308,13 @@ class EntryNode(Merged):
     @property
     def ids(self) -> tuple[str, ...]:
         """Every id this node answers to: its path id, definition id and link ids."""
-        return (self.path_id, self.id, *self.prefix)
+        return (self.path_id, self.id, *self.via)
+
+    @property
+    def full_path_id(self) -> str:
+        """The path with every link on the way (how this engine wrote paths before it
+        followed BattleScribe; roster files it wrote then still say this)."""
+        return "::".join((*self.via, self.id))
 
     @property
     def costs(self) -> list[JsonDict]:
@@ -294,16 +333,23 @@ class EntryNode(Merged):
     @property
     def infos(self) -> list[InfoNode]:
         if self._infos is None:
-            self._infos = self.compiled.infos_of([self.raw, self.link], self.doc_id)
+            # a link's own infos and categories resolve in the catalogue declaring the link
+            self._infos = self.compiled.infos_of([self.raw], self.doc_id) + (
+                self.compiled.infos_of([self.link], self.link_doc_id or self.doc_id)
+            )
         return self._infos
 
     @property
     def categories(self) -> list[CategoryNode]:
         if self._categories is None:
-            links = (self.raw.get("categoryLinks") or []) + (
-                (self.link or {}).get("categoryLinks") or []
-            )
-            self._categories = [self.compiled.category(link, self.doc_id) for link in links]
+            link_doc = self.link_doc_id or self.doc_id
+            self._categories = [
+                self.compiled.category(link, self.doc_id)
+                for link in self.raw.get("categoryLinks") or []
+            ] + [
+                self.compiled.category(link, link_doc)
+                for link in (self.link or {}).get("categoryLinks") or []
+            ]
         return self._categories
 
     @property
@@ -432,13 +478,15 @@ def selectable(nodes: list[EntryNode]) -> list[EntryNode]:
 def find_entry(nodes: list[EntryNode], entry_id: str) -> EntryNode | None:
     """The selectable entry among ``nodes`` that ``entry_id`` names.
 
-    A composite path id matches exactly first; then the id of the link it was reached by
-    (how a player picks a linked entry); then any id of the entry.
+    A composite path id matches exactly first (BattleScribe's form, then the form with every
+    link on the way); then the id of the link it was reached by (how a player picks a linked
+    entry); then any id of the entry.
     """
     entries = selectable(nodes)
     for matches in (
         lambda n: n.path_id == entry_id,
-        lambda n: bool(n.prefix) and n.prefix[-1] == entry_id,
+        lambda n: n.full_path_id == entry_id,
+        lambda n: bool(n.via) and n.via[-1] == entry_id,
         lambda n: entry_id in n.ids,
     ):
         found = next((n for n in entries if matches(n)), None)
@@ -482,6 +530,23 @@ def iter_modifiers(holder: JsonDict) -> list[JsonDict]:
     found = list(holder.get("modifiers") or [])
     for group in holder.get("modifierGroups") or []:
         found.extend(iter_modifiers(group))
+    return found
+
+
+def unconditional_modifiers(holder: JsonDict) -> list[JsonDict]:
+    """The modifiers of a holder that always apply once: no conditions or repeats, on the
+    holder or in modifier groups without any."""
+
+    def always(item: JsonDict) -> bool:
+        return not any(
+            item.get(k)
+            for k in ("conditions", "conditionGroups", "localConditionGroups", "repeats")
+        )
+
+    found = [m for m in holder.get("modifiers") or [] if always(m)]
+    for group in holder.get("modifierGroups") or []:
+        if always(group):
+            found.extend(unconditional_modifiers(group))
     return found
 
 

@@ -118,6 +118,9 @@ class Roster:
         self.options: dict[str, str] = {}
         # problems found while loading a saved roster (entries the data no longer has)
         self.load_problems: list[Problem] = []
+        # costs a loaded file records for the selections it could not re-link (cost type id
+        # -> total): kept in the roster's totals
+        self.unlinked_costs: dict[str, float] = {}
         self.custom_notes: str | None = None
         self._ids = itertools.count(1)
         self._taken: set[str] = set()

@@ -2,8 +2,10 @@
 
 Writing is ``document.roster_document`` through ``formats.write_xml``; reading is
 ``formats.read_document`` (which unzips a ``.rosz`` under its size limits) through
-``document.load_roster``, which re-links every selection by its entry-id path and reports a
-selection the data no longer offers as ``selection.unknown_entry`` instead of dropping it.
+``document.load_roster``, which re-links every selection by its entry-id path (BattleScribe's
+form, or the form with every link in) and reports a selection the data no longer offers, and
+each one under it, as ``selection.unknown_entry``, keeping the costs the file records for
+them in the totals.
 """
 
 from __future__ import annotations

@@ -166,6 +166,8 @@ class RosterView:
     options: dict[str, str] = field(default_factory=dict)  # list options, e.g. digest readings
     custom_notes: str | None = None
     game_system_revision: int = 0
+    # the part of ``costs`` recorded for selections a loaded file could not re-link
+    unlinked_costs: dict[str, float] = field(default_factory=dict)
 
     def all_forces(self) -> Iterator[ForceView]:
         for force in self.forces:

@@ -95,12 +95,15 @@ class ViewBuilder:
             cost_limits=dict(roster.cost_limits),
             options=dict(roster.options),
             custom_notes=roster.custom_notes,
+            unlinked_costs=dict(roster.unlinked_costs),
         )
         # Summed in display order, as New Recruit does (float drift included).
         totals = dict.fromkeys(compiled.used_cost_types, 0.0)
         for selection in view.all_selections():
             for cost in selection.costs:
                 totals[cost.type_id] = totals.get(cost.type_id, 0.0) + cost.value
+        for type_id, value in roster.unlinked_costs.items():
+            totals[type_id] = totals.get(type_id, 0.0) + value
         view.costs = [
             CostView(ct.id, ct.name, totals[ct.id], ct.hidden)
             for ct in compiled.cost_types
@@ -112,12 +115,13 @@ class ViewBuilder:
         ctx = Ctx(self.roster, force)
         values = self.ev.force_values(force)
         # Top-level selections sit under their primary category, in the force entry's
-        # category order (uncategorised first), then by natural name order.
+        # category order (uncategorised first), then by the natural order of their entries'
+        # own names (New Recruit's order: a name a modifier gives does not move a selection).
         order = {c.id: i for i, c in enumerate(force.node.categories)}
         primaries = {s.id: self.ev.primary_category(s) for s in force.selections}
         selections = sorted(
             force.selections,
-            key=lambda s: (order.get(primaries[s.id] or "", -1), natural_key(self._name(s))),
+            key=lambda s: (order.get(primaries[s.id] or "", -1), natural_key(s.node.name)),
         )
         categories = [self._category_view(c, ctx, force) for c in force.node.categories]
         if self._has_uncategorised(force, primaries.values(), order):
@@ -164,9 +168,6 @@ class ViewBuilder:
             for body in bodies
             for p in body.get("publications") or []
         ]
-
-    def _name(self, sel: Selection) -> str:
-        return as_text(self.ev.entry_values(sel.node, self.ev.ctx_of(sel)).fields["name"])
 
     def _category_view(
         self,
@@ -236,7 +237,8 @@ class ViewBuilder:
             annotation=parts.annotation,
         )
         if sel.children:  # (most selections have none: their view keeps its empty list)
-            children = sorted(sel.children, key=lambda s: natural_key(self._name(s)))
+            # by the entry's own name, as New Recruit lists them (not the name modifiers give)
+            children = sorted(sel.children, key=lambda s: natural_key(s.node.name))
             view.children = [self._selection_view(c, view) for c in children]
         return view
 

@@ -154,7 +154,9 @@ def test_a_selection_missing_from_the_newest_catalogue_is_reported(
     assert unknown["entry_id"].startswith(data.HAMMER_LINK)
     assert unknown["owner_type"] == "force"
     assert checked["legal"] is False
-    assert totals(checked) == {data.PTS: 30.0}  # what is left: Swordsmen and four swords
+    # Swordsmen and four swords, plus the 30 points the file records for the lost hammer
+    assert totals(checked) == {data.PTS: 60.0}
+    assert "30 pts" in unknown["message"]
     assert pinned["legal"] is True
     assert totals(pinned) == {data.PTS: 60.0}
 

@@ -68,16 +68,23 @@ def test_loading_a_saved_roster_gives_the_same_roster() -> None:
     assert added.id not in {s["id"] for s in document["roster"]["forces"][0]["selections"]}
 
 
-def test_an_entry_the_data_lost_is_left_out_and_reported() -> None:
+def test_an_entry_the_data_lost_is_left_out_and_reported_with_what_it_held() -> None:
     roster = _roster()
     document = _document(roster)
     document["roster"]["forces"][0]["selections"][0]["entryId"] = "nowhere"
     loaded = load_roster(roster.compiled, document)
     assert loaded.forces[0].selections == []
-    problems = evaluate(loaded).problems
+    evaluation = evaluate(loaded)
+    problems = evaluation.problems
     assert [(p.code, p.owner_type, p.entry_id) for p in problems] == [
-        (SELECTION_UNKNOWN_ENTRY, "force", "nowhere")
+        (SELECTION_UNKNOWN_ENTRY, "force", "nowhere"),
+        (SELECTION_UNKNOWN_ENTRY, "force", "m"),
+        (SELECTION_UNKNOWN_ENTRY, "force", "w"),
     ]
+    assert "Bob / Model / Weapon" in problems[2].message
+    # the 7 + 6 points the file records stay in the total, and the view says which part
+    assert evaluation.view.total_cost("pts") == 13
+    assert evaluation.view.unlinked_costs == {"pts": 13}
 
 
 def test_loading_an_unknown_force_entry_is_refused() -> None:

@@ -110,30 +110,41 @@ def test_entries_gone_from_a_newer_catalogue_are_reported_and_the_rest_is_kept(
 
     loaded = evaluate(read_roster(newer, roster_file(battalion.view, "b.ros"), "b.ros"))
 
+    gone = [
+        part
+        for s in battalion.view.all_selections()
+        if s.entry_id in (JUDICIAR, ICARUS)
+        for part in s.walk()
+    ]
+    # each selection left out is reported, the two the data lost and every one under them,
+    # owned by where they sat
     unknown = sorted(
         (p.entry_id, p.owner_type, p.owner_entry_id)
         for p in loaded.problems
         if p.code == report.SELECTION_UNKNOWN_ENTRY
     )
-    assert unknown == sorted(
-        [
-            (JUDICIAR, "force", "564e-55d5-79bc-a4d7"),
-            (ICARUS, "selection", REDEMPTOR.split("::")[-1]),
-        ]
-    )
-    assert [(p.code, p.severity) for p in loaded.problems] == [
-        (report.SELECTION_UNKNOWN_ENTRY, report.ERROR)
-    ] * 2
-    # exactly the two selections (with what they hold) are left out; the free Icarus rocket
-    # pod costs nothing, the Judiciar 75 points
-    gone = {
-        part.id
-        for s in battalion.view.all_selections()
-        if s.entry_id in (JUDICIAR, ICARUS)
-        for part in s.walk()
+    owners = {
+        JUDICIAR: ("force", "564e-55d5-79bc-a4d7"),
+        ICARUS: ("selection", REDEMPTOR.split("::")[-1]),
     }
-    assert {s[0] for s in _selections(loaded)} == {s[0] for s in _selections(battalion)} - gone
-    assert loaded.view.total_cost("points") == battalion.view.total_cost("points") - 75
+    assert unknown == sorted(
+        (part.entry_id, *owners[top.entry_id])
+        for top in battalion.view.all_selections()
+        if top.entry_id in (JUDICIAR, ICARUS)
+        for part in top.walk()
+    )
+    assert len(unknown) > 2
+    assert {(p.code, p.severity) for p in loaded.problems} == {
+        (report.SELECTION_UNKNOWN_ENTRY, report.ERROR)
+    }
+    assert all(any(part.name in p.message for p in loaded.problems) for part in gone)
+    # exactly those selections are left out, and the costs the file records for them stay
+    # in the totals (the free Icarus rocket pod costs nothing, the Judiciar 75 points)
+    assert {s[0] for s in _selections(loaded)} == {s[0] for s in _selections(battalion)} - {
+        part.id for part in gone
+    }
+    assert loaded.view.total_cost("points") == battalion.view.total_cost("points")
+    assert loaded.view.unlinked_costs["points"] == 75
 
 
 OPTION_SPECS = [p for p in list_spec_files() if json.loads(p.read_text("utf-8")).get("options")]
