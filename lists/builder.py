@@ -15,7 +15,7 @@ every game (and imported community data) gets the same page:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -66,12 +66,30 @@ class AddCategory:
 
 
 @dataclass(frozen=True)
+class Row:
+    """A top-level selection as the list shows it: costs with its options', and how many
+    problems it and its options have."""
+
+    view: SelectionView
+    costs: tuple[Cost, ...]
+    problem_count: int
+
+    @property
+    def dom_id(self) -> str:
+        return selection_dom_id(self.view.id)
+
+    @property
+    def options(self) -> tuple[SelectionView, ...]:
+        return tuple(c for c in self.view.children if not c.hidden)
+
+
+@dataclass(frozen=True)
 class CategoryBlock:
     """The selections of one force filed under one category, with that category's gauges."""
 
     category_id: str
     name: str
-    selections: tuple[SelectionView, ...]
+    rows: tuple[Row, ...]
     gauges: tuple[Gauge, ...]
 
     @property
@@ -91,6 +109,7 @@ class ForceEntryChoice:
 @dataclass(frozen=True)
 class ForceBlock:
     view: ForceView
+    costs: tuple[Cost, ...]
     categories: tuple[CategoryBlock, ...]
     add: tuple[AddCategory, ...]
     child_forces: tuple[ForceBlock, ...]
@@ -154,6 +173,10 @@ class OptionGroup:
     def count(self) -> int:
         return sum(o.count for o in self.options)
 
+    @property
+    def picked(self) -> Option | None:
+        return next((o for o in self.options if o.checked), None)
+
 
 @dataclass(frozen=True)
 class SelectionEditor:
@@ -162,6 +185,8 @@ class SelectionEditor:
     picks: tuple[SelectionView, ...]  # instanced picks: each is edited on its own
     problems: tuple[ProblemItem, ...]
     path: tuple[SelectionView, ...]  # the selection's ancestors, outermost first
+    # forces a copy can go to (a unit, in a list of several forces): (force id, name)
+    targets: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -228,7 +253,8 @@ def _force_block(
     mine = [g for g in gauges if g.force_id == view.id]
     return ForceBlock(
         view=view,
-        categories=_category_blocks(view, mine),
+        costs=_totals_of(report.view, view.total_cost),
+        categories=_category_blocks(report, view, mine),
         add=_add_panel(roster, report, evaluator, force),
         child_forces=tuple(
             _force_block(roster, report, evaluator, gauges, child, roster.force(child.id))
@@ -244,7 +270,27 @@ def _problem_count(report: ListReport, view: ForceView) -> int:
     return sum(1 for p in report.problems if p.owner_id in owners)
 
 
-def _category_blocks(view: ForceView, gauges: list[Gauge]) -> tuple[CategoryBlock, ...]:
+def _totals_of(roster: RosterView, total: Callable[[str], float]) -> tuple[Cost, ...]:
+    """The non-zero totals of something, one per visible cost type of the list."""
+    return tuple(
+        Cost(cost.type_id, cost.name, value)
+        for cost in roster.costs
+        if not cost.hidden and (value := total(cost.type_id))
+    )
+
+
+def _row(report: ListReport, selection: SelectionView) -> Row:
+    owners = {s.id for s in selection.walk()}
+    return Row(
+        selection,
+        _totals_of(report.view, selection.total_cost),
+        sum(1 for p in report.problems if p.owner_id in owners),
+    )
+
+
+def _category_blocks(
+    report: ListReport, view: ForceView, gauges: list[Gauge]
+) -> tuple[CategoryBlock, ...]:
     """The force's categories in its order, each with its selections; then any selection
     filed under no category of the force (as "Other")."""
     by_category: dict[str, list[SelectionView]] = {c.entry_id: [] for c in view.categories}
@@ -256,13 +302,13 @@ def _category_blocks(view: ForceView, gauges: list[Gauge]) -> tuple[CategoryBloc
         CategoryBlock(
             category.entry_id,
             category.custom_name or category.name,
-            tuple(by_category[category.entry_id]),
+            tuple(_row(report, s) for s in by_category[category.entry_id]),
             tuple(g for g in gauges if g.category_id == category.entry_id),
         )
         for category in view.categories
     ]
     if other:
-        blocks.append(CategoryBlock("", _("Other"), tuple(other), ()))
+        blocks.append(CategoryBlock("", _("Other"), tuple(_row(report, s) for s in other), ()))
     return tuple(blocks)
 
 
@@ -450,7 +496,15 @@ def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -
         picks=picks,
         problems=tuple(_problem_item(report, p) for p in report.problems if p.owner_id in ids),
         path=tuple(path),
+        targets=_duplicate_targets(report.view, view),
     )
+
+
+def _duplicate_targets(roster: RosterView, view: SelectionView) -> tuple[tuple[str, str], ...]:
+    forces = list(roster.all_forces())
+    if view.parent is not None or len(forces) < 2:
+        return ()
+    return tuple((f.id, f.custom_name or f.name) for f in forces)
 
 
 def _option_groups(
