@@ -182,9 +182,16 @@ class Roster:
         for other in self.all_selections():
             other.associations = [a for a in other.associations if a[1] not in gone]
 
-    def duplicate_selection(self, selection: Selection) -> Selection:
-        copy = self._copy_selection(selection, selection.force, selection.parent)
-        selection.siblings.append(copy)  # New Recruit lists a copy after its equals
+    def duplicate_selection(self, selection: Selection, force: Force | None = None) -> Selection:
+        """Copy a selection beside it, or a top-level one into another ``force``."""
+        if force is None or force is selection.force:
+            copy = self._copy_selection(selection, selection.force, selection.parent)
+            selection.siblings.append(copy)  # New Recruit lists a copy after its equals
+            return copy
+        if selection.parent is not None:
+            raise RosterError("only a top-level selection can be copied into another force")
+        copy = self._copy_selection(selection, force, None)
+        force.selections.append(copy)
         return copy
 
     def _copy_selection(

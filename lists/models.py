@@ -1,0 +1,108 @@
+"""Saved army lists: the roster document, the revisions it is pinned to, and every version.
+
+A list's ``document`` is the engine's canonical roster document. Every saved change bumps
+``version`` (compare-and-swap: an edit made on an older version is refused) and stores a
+full ``ListVersion`` snapshot, which history, undo and redo read. The points, limit and
+legality columns are copies of the last evaluation, kept so that pages listing many lists
+never evaluate one.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+NAME_MAX_LENGTH = 200
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class Visibility(models.TextChoices):
+    PRIVATE = "private", _("Private")
+    UNLISTED = "unlisted", _("Anyone with the link")
+    PUBLIC = "public", _("Public")
+
+
+class ArmyList(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="army_lists"
+    )
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+    game_system = models.ForeignKey("catalogues.GameSystem", on_delete=models.PROTECT)
+    # The faction chosen at creation (a list may add forces of other catalogues later).
+    catalogue = models.ForeignKey("catalogues.Catalogue", on_delete=models.PROTECT)
+    document = models.JSONField()
+    # {"gameSystem": <Revision pk>, "catalogues": {catalogue bs_id: <Revision pk>}}
+    pinned = models.JSONField()
+    version = models.PositiveIntegerField(default=1)
+    # Version numbers whose snapshots undo (last first) and redo step back to.
+    undo_stack = models.JSONField(default=list, blank=True)
+    redo_stack = models.JSONField(default=list, blank=True)
+    points = models.FloatField(default=0)
+    points_limit = models.FloatField(null=True, blank=True)
+    legal = models.BooleanField(default=False)
+    error_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField()
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    share_token = models.CharField(max_length=43, unique=True, default=new_share_token)
+    forked_from = models.ForeignKey(
+        "lists.ListVersion",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="forks",
+    )
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["owner", "-updated_at"], name="armylist_owner_updated")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def referenced_version_numbers(self) -> set[int]:
+        """Versions undo and redo still need (retention must keep them)."""
+        return {self.version, *self.undo_stack, *self.redo_stack}
+
+
+class VersionKind(models.TextChoices):
+    CREATE = "create", _("Created")
+    EDIT = "edit", _("Edited")
+    UNDO = "undo", _("Undone")
+    REDO = "redo", _("Redone")
+    IMPORT = "import", _("Imported")
+    FORK = "fork", _("Forked")
+    RESTORE = "restore", _("Restored")
+    MIGRATION = "migration", _("Updated to newer data")
+
+
+class ListVersion(models.Model):
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    document = models.JSONField()
+    pinned = models.JSONField()
+    kind = models.CharField(max_length=10, choices=VersionKind.choices)
+    summary = models.CharField(max_length=300, blank=True)
+    points = models.FloatField(default=0)
+    legal = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["army_list", "number"], name="listversion_unique_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.army_list} v{self.number}"

@@ -1,0 +1,757 @@
+"""Every change to an army list: one keyword-only function per edit, for pages and the API.
+
+An edit loads the list's document with the engine on the revisions the list is pinned to,
+applies one engine operation, evaluates the result and stores it in one transaction: a
+compare-and-swap on ``version`` (an edit made on an older version raises ``StaleVersion``
+and changes nothing) plus a ``ListVersion`` snapshot. Bad input raises ``EditRejected``
+with a stable code before anything is written.
+"""
+
+from __future__ import annotations
+
+import math
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from armybuilder.engine import edit as engine_edit
+from armybuilder.engine.compile import CompileError
+from armybuilder.engine.document import load_roster, roster_document
+from armybuilder.engine.explain import explain
+from armybuilder.engine.model import selectable
+from armybuilder.engine.roster import Force, Roster, RosterError, Selection
+from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
+from catalogues.models import Catalogue, GameSystem, Revision
+from catalogues.services.validation import (
+    ListReport,
+    ListSpecRejected,
+    report_roster,
+    stored_closure,
+)
+from lists import setup
+from lists.models import NAME_MAX_LENGTH, ArmyList, ListVersion, VersionKind
+
+# Stable codes of a refused edit (pages and API clients match on them).
+UNKNOWN_SELECTION = "edit.unknown_selection"
+UNKNOWN_FORCE = "edit.unknown_force"
+UNKNOWN_ENTRY = "edit.unknown_entry"
+UNKNOWN_CATALOGUE = "edit.unknown_catalogue"
+UNKNOWN_COST_TYPE = "edit.unknown_cost_type"
+UNKNOWN_OPTION = "edit.unknown_option"
+BAD_COUNT = "edit.bad_count"
+BAD_VALUE = "edit.bad_value"
+BAD_TEXT = "edit.bad_text"
+NOT_ALLOWED = "edit.not_allowed"
+NOTHING_TO_UNDO = "edit.nothing_to_undo"
+NOTHING_TO_REDO = "edit.nothing_to_redo"
+DATA_MISSING = "edit.data_missing"
+
+MAX_COUNT = 10_000
+MAX_ID_LENGTH = 200
+MAX_NOTES_LENGTH = 20_000
+MAX_SUMMARY_LENGTH = 300
+# How many steps undo (and redo) can go back.
+UNDO_DEPTH = 100
+ROSTER_TARGET = "roster"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ListState:
+    """A saved list with its roster and evaluation: what every edit returns."""
+
+    army_list: ArmyList
+    roster: Roster
+    report: ListReport
+
+
+class StaleVersion(Exception):
+    """The edit was made on an older version of the list than the stored one."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(f"the list is at version {current_version}")
+        self.current_version = current_version
+
+
+class EditRejected(Exception):
+    """The edit names something the list does not have, or a value out of bounds."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+# ------------------------------------------------------------------------------- creating
+
+
+def create_list(
+    *,
+    user: Any,
+    game_system: GameSystem,
+    catalogue: Catalogue,
+    name: str,
+    cost_limits: Mapping[str, float | None],
+    options: Mapping[str, str],
+    force_entry_id: str | None,
+    setup_selections: Mapping[str, str] | None = None,
+) -> ListState:
+    """A new list on the newest revisions of ``catalogue`` and what it links to.
+
+    ``setup_selections`` maps a setup entry to the option chosen in its choose-one group
+    (``lists.setup.setup_choices``), selected in the first force.
+    """
+    name = _name(name)
+    if catalogue.game_system_id != game_system.pk or catalogue.library:
+        raise EditRejected(UNKNOWN_CATALOGUE, _("Choose a faction of this game."))
+    try:
+        closure = stored_closure(
+            spec={"gameSystemId": game_system.bs_id, "forces": [{"catalogueId": catalogue.bs_id}]}
+        )
+        compiled = compiled_closure(closure)
+    except (ListSpecRejected, ClosureError, CompileError) as error:
+        raise EditRejected(DATA_MISSING, str(error)) from error
+    roster = Roster(compiled, name=name, roster_id=str(uuid.uuid4()))
+    for cost_type_id, value in cost_limits.items():
+        _set_cost_limit(roster, cost_type_id, value)
+    for option, value in options.items():
+        _set_option(roster, option, value)
+    if force_entry_id:
+        if force_entry_id not in {f.id for f in setup.force_choices(compiled, catalogue.bs_id)}:
+            raise EditRejected(UNKNOWN_FORCE, _("This force cannot start a list of this faction."))
+        force, _created = _engine(
+            lambda: engine_edit.add_force(roster, force_entry_id, catalogue.bs_id)
+        )
+        for entry_id, option_id in (setup_selections or {}).items():
+            _select_setup(roster, force, entry_id, option_id)
+    report = report_roster(closure=closure, roster=roster, explain=True)
+    now = timezone.now()
+    with transaction.atomic():
+        army_list = ArmyList.objects.create(
+            owner=user,
+            name=name,
+            game_system=game_system,
+            catalogue=catalogue,
+            document=roster_document(report.view),
+            pinned=_pinned(closure),
+            updated_at=now,
+            **_denormalised(report),
+        )
+        _snapshot(army_list, VersionKind.CREATE, _("Created"))
+    return ListState(army_list, roster, report)
+
+
+def duplicate_list(*, army_list: ArmyList, user: Any) -> ArmyList:
+    """A copy of the list's current version for ``user``, with its own history."""
+    name = _("Copy of %(name)s") % {"name": army_list.name}
+    name = name[:NAME_MAX_LENGTH]
+    document = _renamed(army_list.document, name)
+    with transaction.atomic():
+        copy = ArmyList.objects.create(
+            owner=user,
+            name=name,
+            game_system=army_list.game_system,
+            catalogue=army_list.catalogue,
+            document=document,
+            pinned=army_list.pinned,
+            points=army_list.points,
+            points_limit=army_list.points_limit,
+            legal=army_list.legal,
+            error_count=army_list.error_count,
+            updated_at=timezone.now(),
+        )
+        _snapshot(copy, VersionKind.CREATE, _("Copied from %(name)s") % {"name": army_list.name})
+    return copy
+
+
+def delete_list(*, army_list: ArmyList) -> None:
+    army_list.delete()
+
+
+def rename_list(*, army_list: ArmyList, name: str) -> ArmyList:
+    """Rename the list (its newest version, whichever tab made it: a rename never conflicts)."""
+    name = _name(name)
+    for _attempt in range(3):
+        try:
+            return set_custom(
+                army_list=army_list,
+                version=army_list.version,
+                target_id=ROSTER_TARGET,
+                name=name,
+                notes=_UNCHANGED,
+            ).army_list
+        except StaleVersion:
+            army_list.refresh_from_db()
+    raise StaleVersion(army_list.version)
+
+
+# --------------------------------------------------------------------------------- reading
+
+
+def load_list(*, army_list: ArmyList, explain: bool = True) -> ListState:
+    """The list's roster and evaluation, nothing written."""
+    closure = pinned_closure(army_list)
+    roster = _load_roster(army_list, closure)
+    return ListState(
+        army_list, roster, report_roster(closure=closure, roster=roster, explain=explain)
+    )
+
+
+def pinned_closure(army_list: ArmyList) -> ClosureRevisions:
+    """The stored revisions the list is pinned to (pages show them)."""
+    pinned = army_list.pinned
+    game_system_pk = int(pinned["gameSystem"])
+    catalogue_pks = [int(pk) for pk in pinned.get("catalogues", {}).values()]
+    revisions = {
+        r.pk: r
+        for r in Revision.objects.filter(pk__in=[game_system_pk, *catalogue_pks])
+        .select_related("catalogue", "game_system")
+        .defer("document")
+    }
+    try:
+        return ClosureRevisions(
+            revisions[game_system_pk], tuple(revisions[pk] for pk in catalogue_pks)
+        )
+    except KeyError as error:
+        raise EditRejected(DATA_MISSING, _("The data this list was built with is gone.")) from error
+
+
+# ----------------------------------------------------------------------------------- edits
+
+
+def add_force(
+    *,
+    army_list: ArmyList,
+    version: int,
+    force_entry_id: str,
+    catalogue_id: str,
+    parent_force_id: str | None = None,
+) -> ListState:
+    """Add a force (or a child force) drawn from ``catalogue_id``; a catalogue the list does
+    not use yet is pinned at its newest revision."""
+    force_entry_id, catalogue_id = _id(force_entry_id), _id(catalogue_id)
+    _check_version(army_list, version)
+    closure = _closure_with(army_list, catalogue_id)
+
+    def change(roster: Roster) -> str:
+        parent = _force(roster, parent_force_id) if parent_force_id is not None else None
+        if parent is None and force_entry_id not in {
+            f.id for f in setup.force_choices(roster.compiled, catalogue_id)
+        }:
+            raise EditRejected(UNKNOWN_FORCE, _("This force cannot be added here."))
+        force, _created = _engine(
+            lambda: engine_edit.add_force(roster, force_entry_id, catalogue_id, parent)
+        )
+        return _("Added %(name)s") % {"name": force.node.name}
+
+    return _edit(army_list, version, change, closure=closure)
+
+
+def remove_force(*, army_list: ArmyList, version: int, force_id: str) -> ListState:
+    def change(roster: Roster) -> str:
+        force = _force(roster, force_id)
+        roster.remove_force(force)
+        return _("Removed %(name)s") % {"name": force.custom_name or force.node.name}
+
+    return _edit(army_list, version, change)
+
+
+def add_selection(
+    *,
+    army_list: ArmyList,
+    version: int,
+    force_id: str,
+    entry_id: str,
+    parent_selection_id: str | None = None,
+) -> ListState:
+    """Select an entry in a force or under a selection, if it can be added right now."""
+    entry_id = _id(entry_id)
+
+    def change(roster: Roster) -> str:
+        force = _force(roster, force_id)
+        parent = _selection(roster, parent_selection_id) if parent_selection_id else None
+        if parent is not None and parent.force is not force:
+            raise EditRejected(UNKNOWN_SELECTION, _("That selection is in another force."))
+        try:
+            reasons = explain(roster, force, entry_id, parent)
+        except RosterError as error:
+            raise EditRejected(UNKNOWN_ENTRY, str(error)) from error
+        if reasons:
+            raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in reasons))
+        selection, _created = _engine(
+            lambda: engine_edit.select_entry(roster, force, entry_id, parent)
+        )
+        return _("Added %(name)s") % {"name": selection.node.name}
+
+    return _edit(army_list, version, change)
+
+
+def set_count(*, army_list: ArmyList, version: int, selection_id: str, count: int) -> ListState:
+    """Set how many of a selection there are; 0 removes it."""
+    count = _count(count)
+
+    def change(roster: Roster) -> str:
+        selection = _selection(roster, selection_id)
+        if count == 0:
+            roster.remove_selection(selection)
+            return _("Removed %(name)s") % {"name": _label(selection)}
+        _engine(lambda: engine_edit.set_count(selection, count))
+        return _("%(name)s set to %(count)d") % {"name": _label(selection), "count": count}
+
+    return _edit(army_list, version, change)
+
+
+def remove_selection(*, army_list: ArmyList, version: int, selection_id: str) -> ListState:
+    def change(roster: Roster) -> str:
+        selection = _selection(roster, selection_id)
+        roster.remove_selection(selection)
+        return _("Removed %(name)s") % {"name": _label(selection)}
+
+    return _edit(army_list, version, change)
+
+
+def duplicate_selection(
+    *, army_list: ArmyList, version: int, selection_id: str, target_force_id: str | None = None
+) -> ListState:
+    """Copy a selection with everything under it, beside it or into another force that
+    offers the same entry."""
+
+    def change(roster: Roster) -> str:
+        selection = _selection(roster, selection_id)
+        target = _force(roster, target_force_id) if target_force_id else None
+        if target is not None and target is not selection.force:
+            if selection.parent is not None:
+                raise EditRejected(
+                    NOT_ALLOWED, _("Only a unit, not its options, moves to another force.")
+                )
+            offered = {
+                n.path_id for n in selectable(roster.compiled.root_entries(target.catalogue_id))
+            }
+            if selection.node.path_id not in offered:
+                raise EditRejected(NOT_ALLOWED, _("That force does not offer this entry."))
+        roster.duplicate_selection(selection, target)
+        return _("Duplicated %(name)s") % {"name": _label(selection)}
+
+    return _edit(army_list, version, change)
+
+
+class _Unchanged:
+    """Marks a text ``set_custom`` leaves as it is."""
+
+
+_UNCHANGED: Any = _Unchanged()
+
+
+def set_custom(
+    *,
+    army_list: ArmyList,
+    version: int,
+    target_id: str,
+    name: str | None,
+    notes: str | None,
+) -> ListState:
+    """Set the custom name and notes of a selection, a force or (``"roster"``) the list.
+
+    An empty string or ``None`` clears a custom name or notes; the list's own name cannot
+    be cleared.
+    """
+    name = _text(name, NAME_MAX_LENGTH)
+    notes = _text(notes, MAX_NOTES_LENGTH)
+
+    def change(roster: Roster) -> str:
+        if target_id == ROSTER_TARGET:
+            if name is not _UNCHANGED:
+                roster.name = _name(name or "")
+            if notes is not _UNCHANGED:
+                roster.custom_notes = notes or None
+            return _("Renamed the list") if name is not _UNCHANGED else _("Edited the notes")
+        target: Selection | Force
+        try:
+            target = roster.selection(_id(target_id))
+        except RosterError:
+            target = _force(roster, target_id)
+        if name is not _UNCHANGED:
+            target.custom_name = name or None
+        if notes is not _UNCHANGED:
+            target.custom_notes = notes or None
+        return _("Edited %(name)s") % {"name": target.node.name}
+
+    return _edit(army_list, version, change)
+
+
+def set_cost_limit(
+    *, army_list: ArmyList, version: int, cost_type_id: str, value: float | None
+) -> ListState:
+    """Set (or with ``None`` remove) the list's limit of one cost type."""
+
+    def change(roster: Roster) -> str:
+        _set_cost_limit(roster, cost_type_id, value)
+        return _("Changed the limit")
+
+    return _edit(army_list, version, change)
+
+
+def set_option(*, army_list: ArmyList, version: int, name: str, value: str) -> ListState:
+    """Choose a list option's value (one the game system declares)."""
+
+    def change(roster: Roster) -> str:
+        _set_option(roster, name, value)
+        return _("Changed a list option")
+
+    return _edit(army_list, version, change)
+
+
+def undo(*, army_list: ArmyList, version: int) -> ListState:
+    """Go back to the state before the last edit, as a new version (history is kept)."""
+    _check_version(army_list, version)
+    if not army_list.undo_stack:
+        raise EditRejected(NOTHING_TO_UNDO, _("There is nothing to undo."))
+    target = int(army_list.undo_stack[-1])
+    return _restore(
+        army_list,
+        version,
+        target,
+        VersionKind.UNDO,
+        undo_stack=army_list.undo_stack[:-1],
+        redo_stack=[*army_list.redo_stack, version][-UNDO_DEPTH:],
+    )
+
+
+def redo(*, army_list: ArmyList, version: int) -> ListState:
+    """Apply again the last edit undone, unless an edit was made since."""
+    _check_version(army_list, version)
+    if not army_list.redo_stack:
+        raise EditRejected(NOTHING_TO_REDO, _("There is nothing to redo."))
+    target = int(army_list.redo_stack[-1])
+    return _restore(
+        army_list,
+        version,
+        target,
+        VersionKind.REDO,
+        undo_stack=[*army_list.undo_stack, version][-UNDO_DEPTH:],
+        redo_stack=army_list.redo_stack[:-1],
+    )
+
+
+def on_latest_version(edit: Callable[..., T], *, army_list: ArmyList, **arguments: Any) -> T:
+    """Apply an edit made on an older version to the list as it is stored now.
+
+    What a stale tab offers ("apply my change to the latest version"): the ids the edit names
+    are stable across versions, so the same edit applies if its targets still exist, and is
+    refused with their ``EditRejected`` code if not.
+    """
+    army_list.refresh_from_db()
+    return edit(army_list=army_list, version=army_list.version, **arguments)
+
+
+# ---------------------------------------------------------------------------- edge parsing
+
+
+def parse_count(raw: object) -> int:
+    """A count as a form or JSON body sends it (text or number), checked."""
+    if isinstance(raw, bool):
+        raise EditRejected(BAD_COUNT, _("The count must be a whole number."))
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if isinstance(raw, str) and raw.strip().lstrip("-").isdecimal() and len(raw.strip()) <= 6:
+        raw = int(raw.strip())
+    return _count(raw)
+
+
+def parse_limit(raw: object) -> float | None:
+    """A cost limit as a form sends it: blank for none, else a number."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return None
+    try:
+        value = float(str(raw).strip()) if not isinstance(raw, int | float) else float(raw)
+    except ValueError as error:
+        raise EditRejected(BAD_VALUE, _("The limit must be a number.")) from error
+    return _limit(value)
+
+
+# --------------------------------------------------------------------------------- helpers
+
+
+def _edit(
+    army_list: ArmyList,
+    version: int,
+    change: Callable[[Roster], str],
+    *,
+    closure: ClosureRevisions | None = None,
+) -> ListState:
+    _check_version(army_list, version)
+    closure = closure or pinned_closure(army_list)
+    roster = _load_roster(army_list, closure)
+    summary = change(roster)
+    return _save(
+        army_list,
+        version,
+        roster,
+        closure,
+        VersionKind.EDIT,
+        summary,
+        undo_stack=[*army_list.undo_stack, version][-UNDO_DEPTH:],
+        redo_stack=[],
+    )
+
+
+def _restore(
+    army_list: ArmyList,
+    version: int,
+    target: int,
+    kind: str,
+    *,
+    undo_stack: list[int],
+    redo_stack: list[int],
+) -> ListState:
+    snapshot = ListVersion.objects.filter(army_list=army_list, number=target).first()
+    if snapshot is None:
+        raise EditRejected(
+            NOTHING_TO_UNDO if kind == VersionKind.UNDO else NOTHING_TO_REDO,
+            _("That version is no longer kept."),
+        )
+    restored = ArmyList(pk=army_list.pk, document=snapshot.document, pinned=snapshot.pinned)
+    closure = pinned_closure(restored)
+    roster = _load_roster(restored, closure)
+    summary = (_("Undid: %(summary)s") if kind == VersionKind.UNDO else _("Redid: %(summary)s")) % {
+        "summary": _version_summary(army_list, target if kind == VersionKind.REDO else version)
+    }
+    return _save(
+        army_list,
+        version,
+        roster,
+        closure,
+        kind,
+        summary,
+        undo_stack=undo_stack,
+        redo_stack=redo_stack,
+    )
+
+
+def _version_summary(army_list: ArmyList, number: int) -> str:
+    return (
+        ListVersion.objects.filter(army_list=army_list, number=number)
+        .values_list("summary", flat=True)
+        .first()
+        or ""
+    )
+
+
+def _save(
+    army_list: ArmyList,
+    version: int,
+    roster: Roster,
+    closure: ClosureRevisions,
+    kind: str,
+    summary: str,
+    *,
+    undo_stack: list[int],
+    redo_stack: list[int],
+) -> ListState:
+    """Evaluate, then store with a compare-and-swap on ``version`` and a snapshot."""
+    report = report_roster(closure=closure, roster=roster, explain=True)
+    fields: dict[str, Any] = {
+        "name": roster.name[:NAME_MAX_LENGTH] or army_list.name,
+        "document": roster_document(report.view),
+        "pinned": _pinned(closure),
+        "version": version + 1,
+        "undo_stack": undo_stack,
+        "redo_stack": redo_stack,
+        "updated_at": timezone.now(),
+        **_denormalised(report),
+    }
+    with transaction.atomic():
+        if not ArmyList.objects.filter(pk=army_list.pk, version=version).update(**fields):
+            raise StaleVersion(_stored_version(army_list))
+        for field, value in fields.items():
+            setattr(army_list, field, value)
+        _snapshot(army_list, kind, summary)
+    return ListState(army_list, roster, report)
+
+
+def _snapshot(army_list: ArmyList, kind: str, summary: str) -> ListVersion:
+    return ListVersion.objects.create(
+        army_list=army_list,
+        number=army_list.version,
+        document=army_list.document,
+        pinned=army_list.pinned,
+        kind=kind,
+        summary=summary[:MAX_SUMMARY_LENGTH],
+        points=army_list.points,
+        legal=army_list.legal,
+    )
+
+
+def _stored_version(army_list: ArmyList) -> int:
+    stored = ArmyList.objects.filter(pk=army_list.pk).values_list("version", flat=True).first()
+    return int(stored or 0)
+
+
+def _check_version(army_list: ArmyList, version: int) -> None:
+    if not isinstance(version, int) or isinstance(version, bool) or version != army_list.version:
+        raise StaleVersion(army_list.version)
+
+
+def _denormalised(report: ListReport) -> dict[str, Any]:
+    """The main cost type's total and limit (the first one with a limit, else the first)."""
+    main = next((t for t in report.totals if t.limit is not None), None) or next(
+        iter(report.totals), None
+    )
+    return {
+        "points": main.value if main else 0.0,
+        "points_limit": main.limit if main else None,
+        "legal": report.legal,
+        "error_count": report.error_count,
+    }
+
+
+def _pinned(closure: ClosureRevisions) -> dict[str, Any]:
+    return {
+        "gameSystem": closure.game_system_revision.pk,
+        "catalogues": {
+            revision.catalogue.bs_id: revision.pk
+            for revision in closure.catalogue_revisions
+            if revision.catalogue is not None
+        },
+    }
+
+
+def _closure_with(army_list: ArmyList, catalogue_id: str) -> ClosureRevisions:
+    """The list's closure, plus ``catalogue_id`` (newest revision) when it is new to it."""
+    closure = pinned_closure(army_list)
+    if any(r.catalogue and r.catalogue.bs_id == catalogue_id for r in closure.catalogue_revisions):
+        return closure
+    catalogue = army_list.game_system.catalogues.filter(bs_id=catalogue_id, library=False).first()
+    newest = catalogue.revisions.defer("document").first() if catalogue else None
+    if newest is None:
+        raise EditRejected(UNKNOWN_CATALOGUE, _("This game has no such faction."))
+    try:
+        return resolve_closure(
+            game_system=army_list.game_system,
+            catalogue_revisions=[*closure.catalogue_revisions, newest],
+            game_system_revision=closure.game_system_revision,
+        )
+    except ClosureError as error:
+        raise EditRejected(DATA_MISSING, str(error)) from error
+
+
+def _load_roster(army_list: ArmyList, closure: ClosureRevisions) -> Roster:
+    try:
+        return load_roster(compiled_closure(closure), army_list.document)
+    except (RosterError, CompileError) as error:
+        raise EditRejected(DATA_MISSING, str(error)) from error
+
+
+def _engine(operation: Callable[[], T]) -> T:
+    try:
+        return operation()
+    except RosterError as error:
+        raise EditRejected(NOT_ALLOWED, str(error)) from error
+
+
+def _force(roster: Roster, force_id: str | None) -> Force:
+    try:
+        return roster.force(_id(force_id, UNKNOWN_FORCE))
+    except RosterError as error:
+        raise EditRejected(UNKNOWN_FORCE, _("This list has no such force.")) from error
+
+
+def _selection(roster: Roster, selection_id: str | None) -> Selection:
+    try:
+        return roster.selection(_id(selection_id, UNKNOWN_SELECTION))
+    except RosterError as error:
+        raise EditRejected(UNKNOWN_SELECTION, _("This list has no such selection.")) from error
+
+
+def _select_setup(roster: Roster, force: Force, entry_id: str, option_id: str) -> None:
+    choices = {c.entry_id: c for c in setup.setup_choices(roster.compiled, force.catalogue_id)}
+    choice = choices.get(entry_id)
+    if choice is None or option_id not in {o.id for o in choice.options}:
+        raise EditRejected(UNKNOWN_ENTRY, _("That is not one of the choices offered."))
+    holder = next((s for s in force.selections if s.node.path_id == entry_id), None)
+    if holder is None:
+        holder, _created = _engine(lambda: engine_edit.select_entry(roster, force, entry_id))
+    for chosen in [s for s in holder.children if s.node.path_id in {o.id for o in choice.options}]:
+        roster.remove_selection(chosen)
+    _engine(lambda: engine_edit.select_entry(roster, force, option_id, holder))
+
+
+def _set_cost_limit(roster: Roster, cost_type_id: str, value: float | None) -> None:
+    if cost_type_id not in {ct.id for ct in roster.compiled.cost_types}:
+        raise EditRejected(UNKNOWN_COST_TYPE, _("This game has no such cost."))
+    limit = _limit(value)
+    roster.set_cost_limit(cost_type_id, -1.0 if limit is None else limit)
+
+
+def _set_option(roster: Roster, name: str, value: str) -> None:
+    option = next((o for o in setup.list_options(roster.compiled) if o.id == name), None)
+    if option is None:
+        raise EditRejected(UNKNOWN_OPTION, _("This game has no such list option."))
+    if not isinstance(value, str) or not option.allows(value):
+        raise EditRejected(BAD_VALUE, _("That is not a value this option allows."))
+    roster.options[name] = value
+
+
+def _limit(value: float | None) -> float | None:
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not 0 <= value <= setup.MAX_COST_LIMIT
+    ):
+        raise EditRejected(
+            BAD_VALUE,
+            _("A limit is a number from 0 to %(max)d.") % {"max": int(setup.MAX_COST_LIMIT)},
+        )
+    return float(value)
+
+
+def _count(count: object) -> int:
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
+        raise EditRejected(
+            BAD_COUNT, _("A count is a whole number from 0 to %(max)d.") % {"max": MAX_COUNT}
+        )
+    return count
+
+
+def _id(value: object, code: str = UNKNOWN_ENTRY) -> str:
+    if not isinstance(value, str) or not value or len(value) > MAX_ID_LENGTH:
+        raise EditRejected(code, _("That id is not valid."))
+    return value
+
+
+def _name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX_LENGTH:
+        raise EditRejected(
+            BAD_TEXT, _("A name has 1 to %(max)d characters.") % {"max": NAME_MAX_LENGTH}
+        )
+    return name.strip()
+
+
+def _text(value: object, max_length: int) -> Any:
+    if value is _UNCHANGED or value is None:
+        return value
+    if not isinstance(value, str) or len(value) > max_length:
+        raise EditRejected(
+            BAD_TEXT, _("A text has at most %(max)d characters.") % {"max": max_length}
+        )
+    return value.strip()
+
+
+def _label(selection: Selection) -> str:
+    return selection.custom_name or selection.node.name
+
+
+def _renamed(document: Mapping[str, Any], name: str) -> dict[str, Any]:
+    body = dict(document.get("roster", document))
+    body["name"] = name
+    body["id"] = str(uuid.uuid4())
+    return {"roster": body}
