@@ -26,7 +26,10 @@ def test_a_legal_ninth_age_list_shows_categories_with_percentages_and_no_problem
     characters = force.categories[0]
     (gauge,) = characters.gauges
     assert (gauge.kind, gauge.percent, gauge.limit) == ("max", 40, 1800)
-    assert gauge.value == sum(s.total_cost("t9a3-pts") for s in characters.selections)
+    assert gauge.value == sum(r.view.total_cost("t9a3-pts") for r in characters.rows)
+    assert [c.value for r in characters.rows for c in r.costs] == [
+        r.view.total_cost("t9a3-pts") for r in characters.rows
+    ]
     assert not characters.broken
     assert page.totals[0].value == report.view.total_cost("t9a3-pts")
 
