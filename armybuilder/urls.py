@@ -7,5 +7,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("armybuilder.api_router")),
+    path("accounts/", include("allauth.urls")),
+    path("lists/", include("lists.urls")),
     path("", include("catalogues.urls")),
 ]

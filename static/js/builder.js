@@ -1,0 +1,79 @@
+// The builder page's few behaviours beyond htmx: undo and redo shortcuts, the add panel's
+// search, problems that move focus to what they concern, and keeping the keyboard's place
+// when a region is re-rendered.
+(function () {
+  "use strict";
+
+  function typing(element) {
+    if (!element) return false;
+    var tag = element.tagName;
+    return tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && element.type !== "checkbox" && element.type !== "radio") || element.isContentEditable;
+  }
+
+  function press(id) {
+    var button = document.getElementById(id);
+    if (button && !button.disabled) button.click();
+  }
+
+  // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y), Cmd on a Mac; a text field keeps its own undo.
+  document.addEventListener("keydown", function (event) {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || typing(event.target)) return;
+    var key = event.key.toLowerCase();
+    if (key === "z") {
+      event.preventDefault();
+      press(event.shiftKey ? "redo-button" : "undo-button");
+    } else if (key === "y" && !event.shiftKey) {
+      event.preventDefault();
+      press("redo-button");
+    }
+  });
+
+  function filter(input) {
+    var words = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    document.querySelectorAll(input.dataset.filter).forEach(function (entry) {
+      var name = entry.dataset.name || "";
+      entry.hidden = !words.every(function (word) { return name.indexOf(word) !== -1; });
+    });
+    document.querySelectorAll(".add-list").forEach(function (list) {
+      var shown = list.querySelector(".add-entry:not([hidden])");
+      list.hidden = !shown;
+      var heading = list.previousElementSibling;
+      if (heading && heading.classList.contains("add-cat")) heading.hidden = !shown;
+    });
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches("input[data-filter]")) filter(event.target);
+  });
+
+  // A problem's link moves focus to the force or unit it concerns.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-focus]");
+    if (!link) return;
+    var target = document.getElementById(link.dataset.focus);
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+    target.scrollIntoView({ block: "center" });
+  });
+
+  // Where focus goes after a swap: a unit opened (or added) focuses its editor; otherwise
+  // the control that was used, found again by its id, or failing that the list.
+  var focusedId = null;
+  var openEditor = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var source = event.detail.elt;
+    var active = document.activeElement;
+    focusedId = active && active.id ? active.id : null;
+    openEditor = !!(source && (source.matches("a.row-main, .picks a, .crumbs a") ||
+      (source.tagName === "FORM" && /\/edit\/add\/$/.test(source.getAttribute("action") || ""))));
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var search = document.getElementById("add-search");
+    if (search && search.value) filter(search);
+    var target = openEditor ? document.getElementById("editor-heading") : focusedId && document.getElementById(focusedId);
+    if (!target && document.activeElement === document.body) target = document.getElementById("list-panel");
+    if (target) target.focus({ preventScroll: !openEditor });
+    openEditor = false;
+  });
+})();
