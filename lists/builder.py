@@ -23,11 +23,12 @@ from django.utils.translation import gettext as _
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.explain import HIDDEN, Reason, explain
 from armybuilder.engine.gauges import Gauge, category_gauges
-from armybuilder.engine.model import EntryNode, ForceNode, selectable
+from armybuilder.engine.model import EntryNode, selectable
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 from catalogues.services.validation import CostTotal, ListReport
+from lists import setup
 
 # The most of one option a stepper offers when the data sets no maximum (the edit's own cap).
 COUNT_CAP = 10_000
@@ -313,44 +314,23 @@ def _category_blocks(
 
 
 def _force_entries(roster: Roster, *, parent: Force | None) -> tuple[ForceEntryChoice, ...]:
-    """Force entries a player may add: at the top, one per force entry and catalogue the list
-    can draw from; under a force, its child force entries from the same catalogue."""
-    compiled = roster.compiled
+    """Force entries a player may add: at the top, those the list's catalogues start lists
+    with (the same the edit accepts); under a force, its child force entries."""
     if parent is not None:
         return tuple(
             ForceEntryChoice(node.id, parent.catalogue_id, node.name)
             for node in parent.node.child_forces
             if not node.raw.get("hidden")
         )
+    compiled = roster.compiled
     catalogue_ids = list(dict.fromkeys(f.catalogue_id for f in roster.all_forces())) or [
         cid for cid, body in compiled.catalogues.items() if not body.get("library")
     ]
     return tuple(
-        ForceEntryChoice(node.id, catalogue_id, _force_label(roster, node.name, catalogue_id))
+        ForceEntryChoice(choice.id, catalogue_id, choice.name)
         for catalogue_id in catalogue_ids
-        for node in _top_force_nodes(roster, catalogue_id)
+        for choice in setup.force_choices(compiled, catalogue_id)
     )
-
-
-def _top_force_nodes(roster: Roster, catalogue_id: str) -> list[ForceNode]:
-    """The force entries a catalogue offers at the top of a list: the game system's and its
-    own (child force entries are offered under their parents)."""
-    compiled = roster.compiled
-    children = {id(c) for node in compiled.force_entries.values() for c in node.child_forces}
-    allowed = {compiled.game_system_id, catalogue_id}
-    return [
-        node
-        for node in compiled.force_entries.values()
-        if id(node) not in children and node.doc_id in allowed and not node.raw.get("hidden")
-    ]
-
-
-def _force_label(roster: Roster, name: str, catalogue_id: str) -> str:
-    forces = {f.catalogue_id for f in roster.all_forces()}
-    if len(forces) <= 1:
-        return name
-    catalogue = roster.compiled.catalogues.get(catalogue_id, {})
-    return f"{name} ({catalogue.get('name', catalogue_id)})"
 
 
 # ------------------------------------------------------------------------------ add panel

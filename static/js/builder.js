@@ -28,6 +28,15 @@
     }
   });
 
+  // Enter in a number commits it as one change (not also a form submission, whose default
+  // button would be a stepper's minus).
+  document.addEventListener("keydown", function (event) {
+    var field = event.target;
+    if (event.key !== "Enter" || !field.matches || !field.matches("input[type=number], input.limit-input")) return;
+    event.preventDefault();
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
   function filter(input) {
     var words = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
     document.querySelectorAll(input.dataset.filter).forEach(function (entry) {
