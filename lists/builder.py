@@ -543,7 +543,7 @@ def _option(
     if group_maximum == 1:
         control = RADIO
         why = tuple(r for r in why or () if r.entry_id not in groups)
-    elif maximum <= 1 and not instanced:
+    elif maximum <= 1:
         control = CHECKBOX
     else:
         control = STEPPER
@@ -571,13 +571,14 @@ def _enclosing_group_ids(node: EntryNode) -> set[str]:
 
 
 def _bounds(node: EntryNode, fields: dict[str, object]) -> tuple[int, int]:
-    """The per-parent minimum and maximum of an entry or group, with modifiers applied."""
+    """The minimum per parent and the most one parent can hold of an entry or group, with
+    modifiers applied: a maximum per force or per list caps each parent too."""
     minimum, maximum = 0, COUNT_CAP
     for constraint in node.constraints:
-        if constraint.field != "selections" or constraint.scope != "parent":
+        if constraint.field != "selections" or constraint.scope == "self":
             continue
         value = int(float(fields.get(constraint.id, constraint.value)))  # type: ignore[arg-type]
-        if constraint.type == "min":
+        if constraint.type == "min" and constraint.scope == "parent":
             minimum = max(minimum, value)
         elif constraint.type == "max" and value >= 0:
             maximum = min(maximum, value)

@@ -361,7 +361,8 @@ def _take_away(roster: Roster, picks: list[Selection], amount: int) -> None:
 
 def _group_rivals(roster: Roster, parent: Selection, node: EntryNode) -> list[Selection]:
     """The picks a radio button replaces: the others of the innermost group holding ``node``
-    whose maximum per parent (modifiers applied) is one."""
+    of which a parent can hold at most one (a maximum of one per parent, force or list,
+    modifiers applied), as the builder page draws it."""
     evaluator = Evaluator(roster)
     group = node.parent
     while group is not None and group.kind == "group":
@@ -371,7 +372,7 @@ def _group_rivals(roster: Roster, parent: Selection, node: EntryNode) -> list[Se
         if any(
             c.type == "max"
             and c.field == "selections"
-            and c.scope == "parent"
+            and c.scope != "self"
             and float(fields.get(c.id, c.value)) == 1
             for c in group.constraints
         ):

@@ -107,10 +107,41 @@ def errors(page: Page) -> Locator:
 
 def no_horizontal_scroll(page: Page) -> None:
     width = page.viewport_size["width"] if page.viewport_size else 0
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    wide = page.evaluate(
+        "(width) => [...document.querySelectorAll('body *')]"
+        ".filter(e => e.getBoundingClientRect().right > width + 1)"
+        ".map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 5)",
+        width,
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, wide
 
 
 def screenshot(page: Page, name: str) -> None:
     if SCREENSHOTS:
         Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), full_page=True)
+
+
+def tab_to(page: Page, selector: str, text: str | None = None, limit: int = 400) -> None:
+    """Press Tab until the focused element matches ``selector`` (and contains ``text``)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(
+            "([selector, text]) => { const e = document.activeElement;"
+            " return !!e && e.matches(selector) && (!text || e.textContent.includes(text)"
+            " || (e.labels && [...e.labels].some(l => l.textContent.includes(text)))); }",
+            [selector, text],
+        ):
+            return
+    raise AssertionError(f"Tab never reached {selector} {text or ''}")
+
+
+def focus_is_visible(page: Page) -> bool:
+    """The focused element draws a focus ring (an outline or box shadow)."""
+    return bool(
+        page.evaluate(
+            "() => { const s = getComputedStyle(document.activeElement);"
+            " return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0"
+            " || s.boxShadow !== 'none'; }"
+        )
+    )
