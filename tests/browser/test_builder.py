@@ -8,7 +8,6 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from catalogues.models import GameSystem
-from tests.catalogues.packs import load_pack
 from tests.browser.builder_helpers import (
     act,
     add_unit,
@@ -23,6 +22,7 @@ from tests.browser.builder_helpers import (
     set_count,
     tab_to,
 )
+from tests.catalogues.packs import load_pack
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
