@@ -177,7 +177,7 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
         if form.get("latest"):
             state = services.on_latest_version(chosen.service, army_list=army_list, **arguments)
         else:
-            version = _version(form)
+            version = services.parse_version(form.get("version"))
             state = chosen.service(army_list=army_list, version=version, **arguments)
     except StaleVersion:
         army_list.refresh_from_db()
@@ -202,13 +202,6 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
         url = reverse("lists:builder", args=[army_list.pk])
         return redirect(f"{url}?{urlencode({'selection': selected})}" if selected else url)
     return _render(request, state, selected=selected)
-
-
-def _version(form: QueryDict) -> int:
-    raw = form.get("version", "")
-    if not raw.isdecimal() or len(raw) > 9:
-        raise EditRejected("edit.bad_version", _("This page's version of the list is missing."))
-    return int(raw)
 
 
 def _replay(form: QueryDict, action: str) -> dict[str, Any]:

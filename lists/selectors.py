@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 
+from catalogues.models import Catalogue, GameSystem, Revision
 from lists.models import ArmyList
 
 
@@ -39,3 +40,25 @@ def owned_list(*, user: Any, list_id: int) -> ArmyList:
 def visible_to(*, user: Any) -> QuerySet[ArmyList]:
     """The lists ``user`` may open: their own (sharing extends this)."""
     return lists_owned_by(user=user)
+
+
+def games_for_new_list() -> QuerySet[GameSystem]:
+    """Game systems with at least one stored faction (a catalogue that is not a library)."""
+    return (
+        GameSystem.objects.filter(catalogues__library=False, catalogues__revisions__isnull=False)
+        .distinct()
+        .order_by("name")
+    )
+
+
+def factions_of(*, game_system: GameSystem) -> QuerySet[Catalogue]:
+    """The catalogues a list of ``game_system`` can be built from, by name."""
+    return (
+        game_system.catalogues.filter(library=False, revisions__isnull=False)
+        .distinct()
+        .order_by("name")
+    )
+
+
+def newest_revision(*, catalogue: Catalogue) -> Revision | None:
+    return catalogue.revisions.select_related("catalogue").defer("document").first()

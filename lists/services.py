@@ -47,6 +47,7 @@ UNKNOWN_OPTION = "edit.unknown_option"
 BAD_COUNT = "edit.bad_count"
 BAD_VALUE = "edit.bad_value"
 BAD_TEXT = "edit.bad_text"
+BAD_VERSION = "edit.bad_version"
 NOT_ALLOWED = "edit.not_allowed"
 NOTHING_TO_UNDO = "edit.nothing_to_undo"
 NOTHING_TO_REDO = "edit.nothing_to_redo"
@@ -105,8 +106,8 @@ def create_list(
 ) -> ListState:
     """A new list on the newest revisions of ``catalogue`` and what it links to.
 
-    ``setup_selections`` maps a setup entry to the option chosen in its choose-one group
-    (``lists.setup.setup_choices``), selected in the first force.
+    ``setup_selections`` maps a setup choice (``lists.setup.setup_choices``, by its key) to
+    the option chosen, selected in the first force.
     """
     name = _name(name)
     if catalogue.game_system_id != game_system.pk or catalogue.library:
@@ -119,8 +120,8 @@ def create_list(
     except (ListSpecRejected, ClosureError, CompileError) as error:
         raise EditRejected(DATA_MISSING, str(error)) from error
     roster = Roster(compiled, name=name, roster_id=str(uuid.uuid4()))
-    for cost_type_id, value in cost_limits.items():
-        _set_cost_limit(roster, cost_type_id, value)
+    for cost_type_id, limit in cost_limits.items():
+        _set_cost_limit(roster, cost_type_id, limit)
     for option, value in options.items():
         _set_option(roster, option, value)
     if force_entry_id:
@@ -129,8 +130,8 @@ def create_list(
         force, _created = _engine(
             lambda: engine_edit.add_force(roster, force_entry_id, catalogue.bs_id)
         )
-        for entry_id, option_id in (setup_selections or {}).items():
-            _select_setup(roster, force, entry_id, option_id)
+        for key, option_id in (setup_selections or {}).items():
+            _select_setup(roster, force, key, option_id)
     report = report_roster(closure=closure, roster=roster, explain=True)
     now = timezone.now()
     with transaction.atomic():
@@ -432,19 +433,20 @@ def set_custom(
 ) -> ListState:
     """Set the custom name and notes of a selection, a force or (``"roster"``) the list.
 
-    An empty string or ``None`` clears a custom name or notes; the list's own name cannot
-    be cleared.
+    An empty string or ``None`` clears a custom name or notes. The list's own name cannot be
+    cleared: ``None`` leaves it as it is, an empty one is refused.
     """
     name = _text(name, NAME_MAX_LENGTH)
     notes = _text(notes, MAX_NOTES_LENGTH)
 
     def change(roster: Roster) -> str:
         if target_id == ROSTER_TARGET:
-            if name is not _UNCHANGED:
-                roster.name = _name(name or "")
+            renamed = name is not _UNCHANGED and name is not None
+            if renamed:
+                roster.name = _name(name)
             if notes is not _UNCHANGED:
                 roster.custom_notes = notes or None
-            return _("Renamed the list") if name is not _UNCHANGED else _("Edited the notes")
+            return _("Renamed the list") if renamed else _("Edited the notes")
         target: Selection | Force
         try:
             target = roster.selection(_id(target_id))
@@ -536,6 +538,14 @@ def parse_count(raw: object) -> int:
     if isinstance(raw, str) and raw.strip().lstrip("-").isdecimal() and len(raw.strip()) <= 6:
         raw = int(raw.strip())
     return _count(raw)
+
+
+def parse_version(raw: object) -> int:
+    """The version an edit was made on, as a form or JSON body sends it."""
+    text = str(raw).strip() if isinstance(raw, str | int) and not isinstance(raw, bool) else ""
+    if not text.isdecimal() or len(text) > 10:
+        raise EditRejected(BAD_VERSION, _("The edit names no version of the list."))
+    return int(text)
 
 
 def parse_limit(raw: object) -> float | None:
@@ -668,7 +678,9 @@ def _stored_version(army_list: ArmyList) -> int:
 
 
 def _check_version(army_list: ArmyList, version: int) -> None:
-    if not isinstance(version, int) or isinstance(version, bool) or version != army_list.version:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise EditRejected(BAD_VERSION, _("The edit names no version of the list."))
+    if version != army_list.version:
         raise StaleVersion(army_list.version)
 
 
@@ -743,15 +755,18 @@ def _selection(roster: Roster, selection_id: str | None) -> Selection:
         raise EditRejected(UNKNOWN_SELECTION, _("This list has no such selection.")) from error
 
 
-def _select_setup(roster: Roster, force: Force, entry_id: str, option_id: str) -> None:
-    choices = {c.entry_id: c for c in setup.setup_choices(roster.compiled, force.catalogue_id)}
-    choice = choices.get(entry_id)
-    if choice is None or option_id not in {o.id for o in choice.options}:
+def _select_setup(roster: Roster, force: Force, key: str, option_id: str) -> None:
+    choice = next(
+        (c for c in setup.setup_choices(roster.compiled, force.catalogue_id) if c.key == key),
+        None,
+    )
+    options = {o.id for o in choice.options} if choice else set()
+    if choice is None or option_id not in options:
         raise EditRejected(UNKNOWN_ENTRY, _("That is not one of the choices offered."))
-    holder = next((s for s in force.selections if s.node.path_id == entry_id), None)
+    holder = next((s for s in force.selections if s.node.path_id == choice.entry_id), None)
     if holder is None:
-        holder, _created = _engine(lambda: engine_edit.select_entry(roster, force, entry_id))
-    for chosen in [s for s in holder.children if s.node.path_id in {o.id for o in choice.options}]:
+        holder, _created = _engine(lambda: engine_edit.select_entry(roster, force, choice.entry_id))
+    for chosen in [s for s in holder.children if s.node.path_id in options]:
         roster.remove_selection(chosen)
     _engine(lambda: engine_edit.select_entry(roster, force, option_id, holder))
 

@@ -60,16 +60,15 @@ class ForceChoice:
 
 
 def cost_types(compiled: Compiled) -> list[CostTypeChoice]:
-    """The visible cost types the data uses, with the limit the game system suggests."""
+    """The cost types a list's size is given in: the first visible one the data uses (the
+    main one), and every other the game system gives a default limit."""
     used = set(compiled.used_cost_types)
+    visible = [ct for ct in compiled.cost_types if not ct.hidden]
+    main = next((ct for ct in visible if ct.id in used), None)
     return [
-        CostTypeChoice(
-            ct.id,
-            ct.name,
-            ct.default_limit if ct.default_limit is not None and ct.default_limit >= 0 else None,
-        )
-        for ct in compiled.cost_types
-        if not ct.hidden and (ct.id in used or ct.default_limit not in (None, -1.0))
+        CostTypeChoice(ct.id, ct.name, _limit(ct.default_limit))
+        for ct in visible
+        if ct is main or _limit(ct.default_limit) is not None
     ]
 
 
@@ -112,36 +111,44 @@ def force_choices(compiled: Compiled, catalogue_id: str) -> list[ForceChoice]:
 class SetupChoice:
     """A choose-one group of a setup entry: pick one option (e.g. the battle size)."""
 
+    key: str  # the group's path id: names the choice in forms and services
     entry_id: str  # the setup entry, at the force's top level
     name: str
     options: tuple[OptionValue, ...]  # ids are the options' entry path ids
 
 
 def setup_choices(compiled: Compiled, catalogue_id: str) -> list[SetupChoice]:
-    """Top-level entries at most one per list, without a cost, whose one choose-one group
-    has options that cost nothing either: a setting of the list (like a battle size) rather
-    than a unit. The data is the judge, not the entry's name."""
+    """The choose-one groups of setup entries: top-level entries at most one per list and
+    without a cost, whose group offers plain options (nothing under them) - a setting of the
+    list, like a battle size, rather than a unit. The data is the judge, not the names."""
     choices = []
     for node in compiled.root_entries(catalogue_id):
         if node.kind == "group" or node.hidden or _costs(node) or not _one_per_list(node):
             continue
-        groups = [child for child in node.children if child.kind == "group"]
-        if len(groups) != 1 or not _choose_one(groups[0]):
-            continue
-        options = [n for n in groups[0].entries() if n.kind != "group" and not n.hidden]
-        if len(options) < 2 or any(_costs(o) or o.children for o in options):
-            continue
-        choices.append(
-            SetupChoice(
-                node.path_id,
-                node.name,
-                tuple(OptionValue(o.path_id, o.name) for o in options),
+        for group in node.children:
+            if group.kind != "group" or group.hidden or not _choose_one(group):
+                continue
+            options = [n for n in group.entries() if n.kind != "group" and not n.hidden]
+            if len(options) < 2 or any(o.children for o in options):
+                continue
+            same = group.name.strip().lower() in ("", node.name.strip().lower())
+            name = node.name if same else f"{node.name}: {group.name}"
+            choices.append(
+                SetupChoice(
+                    group.path_id,
+                    node.path_id,
+                    name,
+                    tuple(OptionValue(o.path_id, o.name.strip()) for o in options),
+                )
             )
-        )
     return choices
 
 
 # Helpers
+
+
+def _limit(value: float | None) -> float | None:
+    return value if value is not None and value >= 0 else None
 
 
 def _hidden(raw: Mapping[str, Any]) -> bool:

@@ -1,10 +1,16 @@
 from django.urls import path
 
 from lists import builder_views
+from lists.views import mine, wizard
 
 app_name = "lists"
 
 urlpatterns = [
+    path("", mine.my_lists, name="mine"),
+    path("new/", wizard.new_list, name="new"),
+    path("<int:list_id>/rename/", mine.rename, name="rename"),
+    path("<int:list_id>/duplicate/", mine.duplicate, name="duplicate"),
+    path("<int:list_id>/delete/", mine.delete, name="delete"),
     path("<int:list_id>/", builder_views.builder, name="builder"),
     path("<int:list_id>/edit/<slug:action>/", builder_views.edit, name="edit"),
 ]

@@ -386,6 +386,23 @@ def test_an_entry_that_cannot_be_added_now_is_refused(dwarven_list: ListState) -
     assert stored(state).document == before.document
 
 
+def test_an_edit_without_a_real_version_is_refused(dwarven_list: ListState) -> None:
+    for version in (0, -1, "1", None, True):
+        with pytest.raises(EditRejected) as rejected:
+            services.set_option(
+                army_list=dwarven_list.army_list,
+                version=version,  # type: ignore[arg-type]
+                name="general_required",
+                value="yes",
+            )
+        assert rejected.value.code == services.BAD_VERSION
+    assert services.parse_version(" 12 ") == 12
+    for bad in ("", "v2", "-3", "1" * 20, 2.5, None):
+        with pytest.raises(EditRejected):
+            services.parse_version(bad)
+    assert stored(dwarven_list).version == 1
+
+
 def test_a_count_from_a_form_is_parsed_once_at_the_edge() -> None:
     assert services.parse_count("12") == 12
     assert services.parse_count(3.0) == 3

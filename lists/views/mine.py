@@ -1,0 +1,63 @@
+"""My lists: the player's lists, with rename, duplicate and delete.
+
+A list's own pages answer 404 to anyone but its owner, visitors included (no redirect to
+log in that would tell a list exists).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from lists import selectors, services
+from lists.forms import RenameForm
+
+
+@login_required
+def my_lists(request: HttpRequest) -> HttpResponse:
+    army_lists = selectors.lists_owned_by(user=request.user)
+    return render(request, "lists/my_lists.html", {"army_lists": army_lists})
+
+
+@require_http_methods(["GET", "POST"])
+def rename(request: HttpRequest, list_id: int) -> HttpResponse:
+    army_list = selectors.owned_list(user=request.user, list_id=list_id)
+    form = RenameForm(request.POST or None, initial={"name": army_list.name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.rename_list(army_list=army_list, name=form.cleaned_data["name"])
+        except services.EditRejected as rejected:
+            form.add_error("name", rejected.detail)
+        else:
+            messages.success(
+                request, _("The list is now called %(name)s.") % {"name": army_list.name}
+            )
+            return redirect("lists:mine")
+    status = 400 if form.is_bound else 200
+    return render(
+        request, "lists/rename.html", {"army_list": army_list, "form": form}, status=status
+    )
+
+
+@require_POST
+def duplicate(request: HttpRequest, list_id: int) -> HttpResponse:
+    army_list = selectors.owned_list(user=request.user, list_id=list_id)
+    copy = services.duplicate_list(army_list=army_list, user=request.user)
+    messages.success(request, _("Copied as %(name)s.") % {"name": copy.name})
+    return redirect("lists:mine")
+
+
+@require_http_methods(["GET", "POST"])
+def delete(request: HttpRequest, list_id: int) -> HttpResponse:
+    """GET asks first (the page without JavaScript); POST deletes."""
+    army_list = selectors.owned_list(user=request.user, list_id=list_id)
+    if request.method == "POST":
+        name = army_list.name
+        services.delete_list(army_list=army_list)
+        messages.success(request, _("%(name)s was deleted.") % {"name": name})
+        return redirect("lists:mine")
+    return render(request, "lists/delete.html", {"army_list": army_list})

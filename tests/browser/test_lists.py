@@ -1,0 +1,95 @@
+"""In a real browser: sign up, confirm the email, log in, build a list with the wizard, and
+rename, duplicate and delete it from My lists."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from django.core import mail
+from django.core.cache import cache
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from catalogues.models import GameSystem
+from lists.models import ArmyList
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+EMAIL = "player@example.com"
+PASSWORD = "a-long-Password-2026"
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits() -> Iterator[None]:
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def sign_up(page: Page, live_server: LiveServer) -> None:
+    page.goto(live_server.url)
+    page.get_by_role("link", name="Sign up").click()
+    page.get_by_label("Email:").fill(EMAIL)
+    page.get_by_label("Password:", exact=True).fill(PASSWORD)
+    page.get_by_label("Password (again):").fill(PASSWORD)
+    page.get_by_role("button", name="Sign Up").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Verify Your Email Address")
+
+    (message,) = mail.outbox
+    (link,) = re.findall(r"https?://\S+/accounts/confirm-email/\S+/", message.body)
+    page.goto(link)
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("My lists")
+
+
+def test_sign_up_build_a_list_and_manage_it(
+    page_errors: list[str], live_server: LiveServer, page: Page, ninth_age: GameSystem
+) -> None:
+    sign_up(page, live_server)
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_role("link", name="Log in").click()
+    page.get_by_label("Email:").fill(EMAIL)
+    page.get_by_label("Password:").fill(PASSWORD)
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("My lists")
+    expect(page.get_by_text("You have no lists yet.")).to_be_visible()
+
+    page.get_by_role("navigation", name="Your account").get_by_role("link", name="New list").click()
+    page.get_by_role("link", name=ninth_age.name).click()
+    page.get_by_role("link", name="Dwarven Holds").click()
+    expect(page.get_by_label("Limit of pts")).to_have_value("4500")
+    page.get_by_label("Name of the list").fill("Karak Norn")
+    page.get_by_label("Yes: the list must have one").check()
+    page.get_by_role("button", name="Create the list").click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Karak Norn")
+    army_list = ArmyList.objects.get(name="Karak Norn")
+    assert page.url.endswith(f"/lists/{army_list.pk}/")
+    assert {"id": "list-option:general_required", "name": "yes"} in army_list.document["roster"][
+        "tags"
+    ]
+
+    page.get_by_role("link", name="My lists").click()
+    rows = page.locator("#my-lists tbody tr")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Dwarven Holds")
+    expect(rows.first).to_contain_text("0 / 4500")
+
+    page.get_by_role("link", name="Rename Karak Norn").click()
+    page.get_by_label("Name").fill("Karak Ankor")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_contain_text("Karak Ankor")
+
+    page.get_by_role("button", name="Duplicate Karak Ankor").click()
+    expect(rows).to_have_count(2)
+    expect(page.locator("#my-lists")).to_contain_text("Copy of Karak Ankor")
+
+    page.get_by_role("link", name="Delete Copy of Karak Ankor").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Delete Copy of Karak Ankor?")
+    page.get_by_role("button", name="Delete the list").click()
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Karak Ankor")
+    assert list(ArmyList.objects.values_list("name", flat=True)) == ["Karak Ankor"]
+    assert page_errors == []
