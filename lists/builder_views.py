@@ -15,12 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 
 from armybuilder.engine.roster import RosterError
 from lists import services
@@ -155,15 +154,16 @@ ACTIONS: Mapping[str, Action] = {
 }
 
 
-@login_required
-@require_GET
 def builder(request: HttpRequest, list_id: int) -> HttpResponse:
+    # ownership first: someone else's list (or a visitor's request) is not found, whatever
+    # the method, so a list's existence is never revealed
     army_list = owned_list(user=request.user, list_id=list_id)
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET"])
     state = services.load_list(army_list=army_list)
     return _render(request, state, selected=request.GET.get("selection"))
 
 
-@login_required
 @require_POST
 def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
     army_list = owned_list(user=request.user, list_id=list_id)

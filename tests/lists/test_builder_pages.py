@@ -47,7 +47,7 @@ def test_the_builder_page_shows_the_list_the_add_panel_and_pinned_revisions(
     assert 'id="add-panel"' in html
     assert "Clan Warriors" in html
     assert 'aria-live="polite"' in html
-    assert "Dwarven Holds r" in html
+    assert "Dwarven Holds revision 1" in html
 
 
 def _post(client: Client, state: ListState, action: str, **fields: Any) -> Any:
@@ -238,7 +238,11 @@ def test_a_page_asked_for_a_selection_it_lacks_shows_the_list(
     assert 'id="editor-heading"' in response.content.decode()
 
 
-def test_anonymous_visitors_are_sent_to_log_in(dwarven_list: ListState) -> None:
-    response = Client().get(reverse("lists:builder", args=[dwarven_list.army_list.pk]))
-    assert response.status_code == 302
-    assert "login" in response["Location"]
+def test_a_visitor_gets_404_and_changes_nothing(dwarven_list: ListState) -> None:
+    assert (
+        Client().get(reverse("lists:builder", args=[dwarven_list.army_list.pk])).status_code == 404
+    )
+    before = _stored(dwarven_list).version
+    response = _post(Client(), dwarven_list, "undo")
+    assert response.status_code == 404
+    assert _stored(dwarven_list).version == before
