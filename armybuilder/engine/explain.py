@@ -38,14 +38,22 @@ class Reason:
 
 
 def explain(
-    roster: Roster, force: Force, entry_id: str, parent: Selection | None = None
+    roster: Roster,
+    force: Force,
+    entry_id: str,
+    parent: Selection | None = None,
+    evaluator: Evaluator | None = None,
 ) -> list[Reason]:
-    """The reasons ``entry_id`` cannot be added to the force (or under ``parent``) now."""
+    """The reasons ``entry_id`` cannot be added to the force (or under ``parent``) now.
+
+    Explaining many entries of one unchanged roster, pass one ``Evaluator`` of it to all:
+    they share its caches (a fresh one per entry repeats the same queries).
+    """
     if parent is not None:
         node = edit.find_child_entry(parent, entry_id)
     else:
         node = edit.find_root_entry(roster, force, entry_id)
-    evaluator = Evaluator(roster)
+    evaluator = evaluator or Evaluator(roster)
     ctx = Ctx(roster, force, None, parent, node)
     values = evaluator.entry_values(node, ctx)
     name = as_text(values.fields["name"])

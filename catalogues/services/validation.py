@@ -12,6 +12,7 @@ from typing import Any
 
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.evaluator import Evaluator
 from armybuilder.engine.explain import Reason
 from armybuilder.engine.explain import explain as explain_entry
 from armybuilder.engine.listspec import ListSpecError, build_roster
@@ -197,20 +198,21 @@ def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -
 
 def _unavailable(roster: Roster) -> Iterator[Unavailable]:
     """Every entry offered at a force's top level or under a selection that cannot be added."""
+    evaluator = Evaluator(roster)  # one pass: the roster does not change while explaining
     for force in roster.all_forces():
         yield from _unavailable_among(
-            roster, force, None, roster.compiled.root_entries(force.catalogue_id)
+            evaluator, force, None, roster.compiled.root_entries(force.catalogue_id)
         )
         for selection in force.all_selections():
-            yield from _unavailable_among(roster, force, selection, selection.node.children)
+            yield from _unavailable_among(evaluator, force, selection, selection.node.children)
 
 
 def _unavailable_among(
-    roster: Roster, force: Force, parent: Selection | None, nodes: list[EntryNode]
+    evaluator: Evaluator, force: Force, parent: Selection | None, nodes: list[EntryNode]
 ) -> Iterator[Unavailable]:
     owner_type, owner_id = ("selection", parent.id) if parent else ("force", force.id)
     for node in selectable(nodes):
-        reasons = explain_entry(roster, force, node.path_id, parent)
+        reasons = explain_entry(evaluator.roster, force, node.path_id, parent, evaluator)
         if reasons:
             yield Unavailable(owner_type, owner_id, node.path_id, node.name, tuple(reasons))
 
