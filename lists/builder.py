@@ -85,6 +85,15 @@ class Row:
 
 
 @dataclass(frozen=True)
+class AddPanel:
+    """What one force (or child force) offers to add, by category."""
+
+    force_id: str
+    name: str
+    categories: tuple[AddCategory, ...]
+
+
+@dataclass(frozen=True)
 class CategoryBlock:
     """The selections of one force filed under one category, with that category's gauges."""
 
@@ -112,7 +121,6 @@ class ForceBlock:
     view: ForceView
     costs: tuple[Cost, ...]
     categories: tuple[CategoryBlock, ...]
-    add: tuple[AddCategory, ...]
     child_forces: tuple[ForceBlock, ...]
     child_force_entries: tuple[ForceEntryChoice, ...]
     problem_count: int
@@ -217,13 +225,13 @@ def force_dom_id(force_id: str) -> str:
 def builder_page(
     *, roster: Roster, report: ListReport, selected_id: str | None = None
 ) -> BuilderPage:
-    """Everything the builder page shows; with ``selected_id``, that selection's editor."""
+    """Everything the builder page shows but its add panels (``add_panels``); with
+    ``selected_id``, that selection's editor."""
     evaluator = Evaluator(roster)
     gauges = category_gauges(roster, evaluator)
     view = report.view
     forces = tuple(
-        _force_block(roster, report, evaluator, gauges, force, roster.force(force.id))
-        for force in view.forces
+        _force_block(roster, report, gauges, force, roster.force(force.id)) for force in view.forces
     )
     editor = None
     if selected_id is not None:
@@ -246,7 +254,6 @@ def builder_page(
 def _force_block(
     roster: Roster,
     report: ListReport,
-    evaluator: Evaluator,
     gauges: list[Gauge],
     view: ForceView,
     force: Force,
@@ -256,9 +263,8 @@ def _force_block(
         view=view,
         costs=_totals_of(report.view, view.total_cost),
         categories=_category_blocks(report, view, mine),
-        add=_add_panel(roster, report, evaluator, force),
         child_forces=tuple(
-            _force_block(roster, report, evaluator, gauges, child, roster.force(child.id))
+            _force_block(roster, report, gauges, child, roster.force(child.id))
             for child in view.child_forces
         ),
         child_force_entries=_force_entries(roster, parent=force),
@@ -336,13 +342,30 @@ def _force_entries(roster: Roster, *, parent: Force | None) -> tuple[ForceEntryC
 # ------------------------------------------------------------------------------ add panel
 
 
+def add_panels(*, roster: Roster, report: ListReport) -> tuple[AddPanel, ...]:
+    """Each force's add panel, child forces included, in list order.
+
+    Working out why each entry cannot be added takes the longest of anything on the page, so
+    the page loads this apart from the list (and refreshes it after each edit).
+    """
+    evaluator = Evaluator(roster)
+    return tuple(
+        AddPanel(
+            force.id,
+            force.custom_name or force.node.name,
+            _add_panel(roster, report, evaluator, force),
+        )
+        for force in roster.all_forces()
+    )
+
+
 def _add_panel(
     roster: Roster, report: ListReport, evaluator: Evaluator, force: Force
 ) -> tuple[AddCategory, ...]:
     """The force's root entries by primary category, in the force's category order; those
     without a primary category last, as "Other"."""
     nodes = selectable(roster.compiled.root_entries(force.catalogue_id))
-    reasons = _reasons(roster, report, force, None, nodes)
+    reasons = _reasons(roster, report, evaluator, force, None, nodes)
     order = {c.id: (i, c.name) for i, c in enumerate(force.node.categories)}
     grouped: dict[str, list[AddEntry]] = {}
     for node in nodes:
@@ -383,6 +406,7 @@ def _category_name(roster: Roster, category_id: str) -> str:
 def _reasons(
     roster: Roster,
     report: ListReport,
+    evaluator: Evaluator,
     force: Force,
     parent: Selection | None,
     nodes: Sequence[EntryNode],
@@ -395,7 +419,7 @@ def _reasons(
     else:
         found = {}
         for node in nodes:
-            why = explain(roster, force, node.path_id, parent)
+            why = explain(roster, force, node.path_id, parent, evaluator)
             if why:
                 found[node.path_id] = tuple(why)
     out: dict[str, tuple[Reason, ...] | None] = {}
@@ -447,7 +471,7 @@ def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -
     view = next(s for s in report.view.all_selections() if s.id == selection_id)
     evaluator = Evaluator(roster)
     nodes = selectable(selection.node.children)
-    reasons = _reasons(roster, report, selection.force, selection, nodes)
+    reasons = _reasons(roster, report, evaluator, selection.force, selection, nodes)
     groups: list[OptionGroup] = []
     loose: list[Option] = []
     for node in selection.node.children:

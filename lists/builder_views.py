@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 
 from armybuilder.engine.roster import RosterError
 from lists import services
-from lists.builder import builder_page
+from lists.builder import add_panels, builder_page
 from lists.selectors import owned_list
 from lists.services import EditRejected, ListState, StaleVersion
 
@@ -160,7 +160,7 @@ def builder(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = owned_list(user=request.user, list_id=list_id)
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET"])
-    state = services.load_list(army_list=army_list)
+    state = services.load_list(army_list=army_list, explain=False)
     return _render(request, state, selected=request.GET.get("selection"))
 
 
@@ -183,7 +183,7 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
         army_list.refresh_from_db()
         return _render(
             request,
-            services.load_list(army_list=army_list),
+            services.load_list(army_list=army_list, explain=False),
             selected=selected,
             status=409,
             stale=_replay(form, action),
@@ -192,7 +192,7 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
         army_list.refresh_from_db()
         return _render(
             request,
-            services.load_list(army_list=army_list),
+            services.load_list(army_list=army_list, explain=False),
             selected=selected,
             status=400,
             message=error.detail,
@@ -201,7 +201,24 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
     if not request.htmx:  # type: ignore[attr-defined]
         url = reverse("lists:builder", args=[army_list.pk])
         return redirect(f"{url}?{urlencode({'selection': selected})}" if selected else url)
-    return _render(request, state, selected=selected)
+    response = _render(request, state, selected=selected)
+    response["HX-Trigger"] = "list-changed"  # the add panel refreshes itself
+    return response
+
+
+def add_panel(request: HttpRequest, list_id: int) -> HttpResponse:
+    """The add panels, apart from the list: explaining what cannot be added is the page's
+    slowest part, so an edit answers first and the panel follows."""
+    army_list = owned_list(user=request.user, list_id=list_id)
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET"])
+    state = services.load_list(army_list=army_list, explain=False)
+    context = {
+        "army_list": army_list,
+        "page": builder_page(roster=state.roster, report=state.report),
+        "add": add_panels(roster=state.roster, report=state.report),
+    }
+    return render(request, "lists/_builder_add_panel.html", context)
 
 
 def _replay(form: QueryDict, action: str) -> dict[str, Any]:
@@ -232,11 +249,15 @@ def _render(
         "revisions": _revisions(state),
     }
     htmx = getattr(request, "htmx", False)
+    if htmx and stale:
+        # the stale view stays as it is (its version too); only the banner is shown
+        response = render(request, "lists/builder_stale.html", context, status=status)
+        response["HX-Reswap"] = "none"
+        return response
+    if not htmx:
+        context["add"] = add_panels(roster=state.roster, report=state.report)
     template = "lists/builder_region.html" if htmx else "lists/builder.html"
-    response = render(request, template, context, status=status)
-    if htmx and status == 409:
-        response["HX-Reswap"] = "none"  # keep the stale view; only the banner changes
-    return response
+    return render(request, template, context, status=status)
 
 
 def _revisions(state: ListState) -> list[tuple[str, int]]:

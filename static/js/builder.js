@@ -40,7 +40,7 @@
   function filter(input) {
     var words = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
     document.querySelectorAll(input.dataset.filter).forEach(function (entry) {
-      var name = entry.dataset.name || "";
+      var name = (entry.querySelector("span") || entry).textContent.toLowerCase();
       entry.hidden = !words.every(function (word) { return name.indexOf(word) !== -1; });
     });
     document.querySelectorAll(".add-list").forEach(function (list) {
@@ -66,23 +66,35 @@
     target.scrollIntoView({ block: "center" });
   });
 
+  // Every edit names the version this tab last saw (one element holds it, so a form in a
+  // region not yet re-rendered never sends an older one).
+  document.addEventListener("htmx:configRequest", function (event) {
+    var current = document.getElementById("list-version");
+    var parameters = event.detail.parameters;
+    if (current && parameters.version != null && !parameters.latest) {
+      parameters.version = current.value;
+    }
+  });
+
   // Where focus goes after a swap: a unit opened (or added) focuses its editor; otherwise
-  // the control that was used, found again by its id, or failing that the list.
-  var focusedId = null;
-  var openEditor = false;
+  // the control that was used, found again by its id, or failing that the list. Each request
+  // remembers its own intent (the add panel's refresh may overlap an edit).
   document.addEventListener("htmx:beforeRequest", function (event) {
     var source = event.detail.elt;
     var active = document.activeElement;
-    focusedId = active && active.id ? active.id : null;
-    openEditor = !!(source && (source.matches("a.row-main, .picks a, .crumbs a") ||
-      (source.tagName === "FORM" && /\/edit\/add\/$/.test(source.getAttribute("action") || ""))));
+    event.detail.xhr.builderFocus = {
+      id: active && active.id ? active.id : null,
+      editor: !!(source && (source.matches("a.row-main, .picks a, .crumbs a") ||
+        (source.tagName === "FORM" && /\/edit\/add\/$/.test(source.getAttribute("action") || ""))))
+    };
   });
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSettle", function (event) {
     var search = document.getElementById("add-search");
     if (search && search.value) filter(search);
-    var target = openEditor ? document.getElementById("editor-heading") : focusedId && document.getElementById(focusedId);
+    var intent = event.detail.xhr && event.detail.xhr.builderFocus;
+    if (!intent || event.detail.target.id === "add-entries") return;
+    var target = intent.editor ? document.getElementById("editor-heading") : intent.id && document.getElementById(intent.id);
     if (!target && document.activeElement === document.body) target = document.getElementById("list-panel");
-    if (target) target.focus({ preventScroll: !openEditor });
-    openEditor = false;
+    if (target) target.focus({ preventScroll: !intent.editor });
   });
 })();

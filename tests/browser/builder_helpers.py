@@ -17,10 +17,14 @@ from catalogues.models import Catalogue, GameSystem
 from lists import services
 from lists.models import ArmyList
 
-# Counts htmx settles, so a step can wait for its own response to be swapped in.
+# Counts the settles of edits and of units opened (not of the add panel refreshing itself
+# after each), so a step can wait for its own response to be swapped in.
 SETTLE_COUNTER = """
 window.__settled = 0;
-document.addEventListener("htmx:afterSettle", () => { window.__settled += 1; });
+document.addEventListener("htmx:afterSettle", (event) => {
+  const path = (event.detail.pathInfo || {}).requestPath || "";
+  if (!path.includes("/add-panel/")) window.__settled += 1;
+});
 """
 # Screenshots go here when BUILDER_SCREENSHOTS names a folder (to look at the page).
 SCREENSHOTS = os.environ.get("BUILDER_SCREENSHOTS")

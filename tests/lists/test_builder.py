@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from lists.builder import CHECKBOX, COUNT_CAP, RADIO, STEPPER, builder_page, selection_editor
+from lists.builder import (
+    CHECKBOX,
+    COUNT_CAP,
+    RADIO,
+    STEPPER,
+    add_panels,
+    builder_page,
+    selection_editor,
+)
 from tests.lists.builder_data import evaluated, example_spec, selection_named
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_closure_cache")]
@@ -36,8 +44,8 @@ def test_a_legal_ninth_age_list_shows_categories_with_percentages_and_no_problem
 
 def test_the_add_panel_disables_what_is_at_its_maximum_with_the_engines_reason() -> None:
     roster, report = evaluated(T9A, example_spec(T9A, "dwarven-holds-legal-4500"))
-    (force,) = builder_page(roster=roster, report=report).forces
-    entries = {e.name: e for category in force.add for e in category.entries}
+    (panel,) = add_panels(roster=roster, report=report)
+    entries = {e.name: e for category in panel.categories for e in category.entries}
     assert entries["Clan Warriors"].available
     assert entries["Clan Warriors"].costs[0].value > 0
     anvil = entries["Anvil of Power"]
@@ -94,9 +102,10 @@ def test_forty_k_slots_are_gauges_and_problems_lead_to_the_detachment() -> None:
 def test_the_add_panel_only_offers_the_forces_own_categories() -> None:
     roster, report = evaluated(W40K, example_spec(W40K, "space-marines-strike-force-battalion"))
     (force,) = builder_page(roster=roster, report=report).forces
-    offered = {c.category_id for c in force.add}
+    (panel,) = add_panels(roster=roster, report=report)
+    offered = {c.category_id for c in panel.categories}
     assert offered <= {c.entry_id for c in force.view.categories} | {""}
-    assert "HQ" in {c.name for c in force.add}
+    assert "HQ" in {c.name for c in panel.categories}
 
 
 def test_warjacks_are_options_of_their_warcaster_with_their_costs() -> None:

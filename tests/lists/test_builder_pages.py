@@ -66,6 +66,20 @@ def _added(player: Any, state: ListState, name: str) -> tuple[Client, str]:
     return client, selection["id"]
 
 
+def test_the_add_panel_is_its_own_region_refreshed_after_each_edit(
+    player: Any, rival: Any, dwarven_list: ListState
+) -> None:
+    url = reverse("lists:add_panel", args=[dwarven_list.army_list.pk])
+    response = _client(player).get(url, **HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Clan Warriors" in html
+    assert "Add a force or detachment" in html
+    assert _client(rival).get(url).status_code == 404
+    edited = _post(_client(player), dwarven_list, "cost-limit", cost_type_id="t9a3-pts", value="9")
+    assert edited["HX-Trigger"] == "list-changed"
+
+
 def test_adding_a_unit_stores_it_and_opens_its_editor(player: Any, dwarven_list: ListState) -> None:
     client = _client(player)
     before = _stored(dwarven_list).version
