@@ -40,7 +40,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.staticfiles import finders  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.test import Client  # noqa: E402
+from django.test import Client, RequestFactory  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
@@ -116,6 +116,61 @@ def edit(
     return elapsed, len(queries)
 
 
+def phases(army_list: ArmyList, unit: str, entry: str, count: int, runs: int) -> None:
+    """Where an edit's time goes, each part timed alone (medians of RUNS)."""
+    from django.template.loader import render_to_string
+
+    from lists import services
+    from lists.builder import builder_page
+    from lists.builder_views import _revisions
+
+    def median_ms(step: Any) -> float:
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            step()
+            times.append((time.perf_counter() - started) * 1000)
+        return statistics.median(times)
+
+    state = load_list(army_list=army_list, explain=False)
+    closure = state.report.closure
+    request = RequestFactory().get("/")
+    context = {
+        "army_list": army_list,
+        "report": state.report,
+        "revisions": _revisions(state),
+        "page": builder_page(roster=state.roster, report=state.report, selected_id=unit),
+    }
+
+    def unchanged_edit() -> None:
+        army_list.refresh_from_db(fields=["version"])
+        services.set_option_count(
+            army_list=army_list,
+            version=army_list.version,
+            selection_id=unit,
+            entry_id=entry,
+            count=count,
+        )
+
+    figures = {
+        "load (list, pinned closure, roster) and evaluate": median_ms(
+            lambda: load_list(army_list=army_list, explain=False)
+        ),
+        "evaluate alone": median_ms(
+            lambda: report_roster(closure=closure, roster=state.roster, explain=False)
+        ),
+        "service: load, apply, evaluate, store": median_ms(unchanged_edit),
+        "page model (builder_page, editor open)": median_ms(
+            lambda: builder_page(roster=state.roster, report=state.report, selected_id=unit)
+        ),
+        "templates (builder region)": median_ms(
+            lambda: render_to_string("lists/builder_region.html", context, request=request)
+        ),
+    }
+    for name, value in figures.items():
+        print(f"phase: {name:45} {value:6.1f} ms")
+
+
 def page_weight(client: Client, army_list: ArmyList) -> dict[str, int]:
     html = client.get(reverse("lists:builder", args=[army_list.pk])).content
     sizes = {"HTML": len(html)}
@@ -178,6 +233,7 @@ def main(edits: int, spec_path: Path) -> int:
         f"queries per edit: {sorted(queries)}; a limit changed: {large_queries} "
         f"({half_selections} selections: {small_queries})"
     )
+    phases(army_list, unit, entry, count, runs=max(5, edits // 4))
     sizes = page_weight(client, army_list)
     total = sum(sizes.values())
     for name, size in sizes.items():
