@@ -196,6 +196,7 @@ class SelectionEditor:
     path: tuple[SelectionView, ...]  # the selection's ancestors, outermost first
     # forces a copy can go to (a unit, in a list of several forces): (force id, name)
     targets: tuple[tuple[str, str], ...] = ()
+    costs: tuple[Cost, ...] = ()  # with its options
 
 
 @dataclass(frozen=True)
@@ -501,6 +502,7 @@ def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -
         problems=tuple(_problem_item(report, p) for p in report.problems if p.owner_id in ids),
         path=tuple(path),
         targets=_duplicate_targets(report.view, view),
+        costs=_totals_of(report.view, view.total_cost),
     )
 
 
