@@ -71,7 +71,7 @@ class NewListForm(forms.Form):
                 )
         if self.forces:
             self.fields["force"] = forms.ChoiceField(
-                label=_("First force"),
+                label=_("Start with this force (more can be added while building)"),
                 choices=[(f.id, f.name) for f in self.forces],
                 initial=self.forces[0].id if len(self.forces) == 1 else None,
                 widget=forms.RadioSelect,

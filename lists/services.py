@@ -294,6 +294,34 @@ def add_selection(
     return _edit(army_list, version, change)
 
 
+def choose_option(
+    *, army_list: ArmyList, version: int, selection_id: str, entry_id: str
+) -> ListState:
+    """Pick an option of a group under a selection as a radio button does: what else the
+    group's innermost group holds is removed in the same edit."""
+    entry_id = _id(entry_id)
+
+    def change(roster: Roster) -> str:
+        parent = _selection(roster, selection_id)
+        try:
+            node = engine_edit.find_child_entry(parent, entry_id)
+        except RosterError as error:
+            raise EditRejected(UNKNOWN_ENTRY, str(error)) from error
+        group = node.parent
+        if group is None or group.kind != "group":
+            raise EditRejected(NOT_ALLOWED, _("That option is not one of a group."))
+        for other in [s for s in parent.children if s.node.within(group) and s.node is not node]:
+            roster.remove_selection(other)
+        if not any(s.node is node for s in parent.children):
+            reasons = explain(roster, parent.force, node.path_id, parent)
+            if reasons:
+                raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in reasons))
+            _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
+        return _("Chose %(option)s for %(name)s") % {"option": node.name, "name": _label(parent)}
+
+    return _edit(army_list, version, change)
+
+
 def set_count(*, army_list: ArmyList, version: int, selection_id: str, count: int) -> ListState:
     """Set how many of a selection there are; 0 removes it."""
     count = _count(count)

@@ -7,12 +7,14 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.cache import cache
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from catalogues.models import GameSystem
+from lists import services
 from lists.models import ArmyList
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -44,16 +46,21 @@ def sign_up(page: Page, live_server: LiveServer) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text("My lists")
 
 
+def log_in(page: Page, live_server: LiveServer, email: str, password: str) -> None:
+    page.goto(live_server.url)
+    page.get_by_role("link", name="Log in").click()
+    page.get_by_label("Email:").fill(email)
+    page.get_by_label("Password:").fill(password)
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("My lists")
+
+
 def test_sign_up_build_a_list_and_manage_it(
     page_errors: list[str], live_server: LiveServer, page: Page, ninth_age: GameSystem
 ) -> None:
     sign_up(page, live_server)
     page.get_by_role("button", name="Log out").click()
-    page.get_by_role("link", name="Log in").click()
-    page.get_by_label("Email:").fill(EMAIL)
-    page.get_by_label("Password:").fill(PASSWORD)
-    page.get_by_role("button", name="Sign In").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("My lists")
+    log_in(page, live_server, EMAIL, PASSWORD)
     expect(page.get_by_text("You have no lists yet.")).to_be_visible()
 
     page.get_by_role("navigation", name="Your account").get_by_role("link", name="New list").click()
@@ -87,9 +94,42 @@ def test_sign_up_build_a_list_and_manage_it(
     expect(page.locator("#my-lists")).to_contain_text("Copy of Karak Ankor")
 
     page.get_by_role("link", name="Delete Copy of Karak Ankor").click()
-    expect(page.get_by_role("heading", level=1)).to_contain_text("Delete Copy of Karak Ankor?")
-    page.get_by_role("button", name="Delete the list").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Delete Copy of Karak Ankor?")
+    dialog.get_by_role("button", name="Keep it").click()
+    expect(dialog).to_be_hidden()
+    expect(rows).to_have_count(2)
+    page.get_by_role("link", name="Delete Copy of Karak Ankor").click()
+    dialog.get_by_role("button", name="Delete the list").click()
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("Karak Ankor")
     assert list(ArmyList.objects.values_list("name", flat=True)) == ["Karak Ankor"]
     assert page_errors == []
+
+
+def test_without_javascript_delete_asks_on_its_own_page(
+    browser: Browser, live_server: LiveServer, ninth_age: GameSystem
+) -> None:
+    player = get_user_model().objects.create_user("p", EMAIL, PASSWORD)
+    player.emailaddress_set.create(email=EMAIL, verified=True, primary=True)
+    services.create_list(
+        user=player,
+        game_system=ninth_age,
+        catalogue=ninth_age.catalogues.get(bs_id="t9a3-dh"),
+        name="Grudge settlers",
+        cost_limits={},
+        options={},
+        force_entry_id=None,
+    )
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    log_in(page, live_server, EMAIL, PASSWORD)
+
+    page.get_by_role("link", name="Delete Grudge settlers").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Delete Grudge settlers?")
+    page.get_by_role("button", name="Delete the list").click()
+
+    expect(page.get_by_text("You have no lists yet.")).to_be_visible()
+    assert not ArmyList.objects.exists()
+    context.close()

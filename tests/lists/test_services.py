@@ -10,6 +10,7 @@ from catalogues.models import Catalogue, GameSystem
 from lists import services
 from lists.models import ArmyList, ListVersion, VersionKind
 from lists.services import EditRejected, ListState, StaleVersion
+from tests.catalogues.packs import load_pack
 from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, POINTS, force_id
 
 pytestmark = pytest.mark.django_db
@@ -427,3 +428,87 @@ def test_create_refuses_a_catalogue_of_another_game(player: Any, ninth_age: Game
         )
     assert rejected.value.code == services.UNKNOWN_CATALOGUE
     assert not ArmyList.objects.exists()
+
+
+def test_choosing_an_option_of_a_group_replaces_the_one_chosen_before(
+    player: Any, fresh_closure_cache: None
+) -> None:
+    game_system = load_pack("warhammer-40k-9th")
+    state = services.create_list(
+        user=player,
+        game_system=game_system,
+        catalogue=Catalogue.objects.get(bs_id="w40k9-nec"),
+        name="Sizes",
+        cost_limits={},
+        options={},
+        force_entry_id="w40k9-fe-patrol",
+        setup_selections={"w40k9-battle-size-choice": "w40k9-bs-incursion"},
+    )
+    (holder,) = [s for s in state.roster.all_selections() if s.node.id == "w40k9-battle-size"]
+
+    state = services.choose_option(
+        army_list=state.army_list,
+        version=1,
+        selection_id=holder.id,
+        entry_id="w40k9-bs-strike-force",
+    )
+
+    chosen = [c.node.id for c in state.roster.selection(holder.id).children]
+    assert chosen == ["w40k9-bs-strike-force"]
+    with pytest.raises(EditRejected) as rejected:
+        services.choose_option(
+            army_list=state.army_list, version=2, selection_id=holder.id, entry_id="nope"
+        )
+    assert rejected.value.code == services.UNKNOWN_ENTRY
+
+
+def test_a_unit_is_duplicated_into_another_force_that_offers_it(dwarven_list: ListState) -> None:
+    state = add(dwarven_list, WARRIORS)
+    warriors = selection_of(state, WARRIORS)
+    state = services.add_force(
+        army_list=state.army_list,
+        version=2,
+        force_entry_id=DWARVEN_FORCE,
+        catalogue_id=DWARVEN_HOLDS,
+    )
+    state = services.add_force(
+        army_list=state.army_list,
+        version=3,
+        force_entry_id="t9a3-he-force",
+        catalogue_id="t9a3-he",
+    )
+    _first, second, elves = state.roster.forces
+
+    state = services.duplicate_selection(
+        army_list=state.army_list, version=4, selection_id=warriors, target_force_id=second.id
+    )
+    copied = state.roster.force(second.id).selections
+    assert [s.node.id for s in copied] == [WARRIORS]
+    assert [c.node.id for c in copied[0].walk()] == [
+        c.node.id for c in state.roster.selection(warriors).walk()
+    ]
+    assert all(c.force is state.roster.force(second.id) for c in copied[0].walk())
+
+    for target, selection in (
+        (elves.id, warriors),
+        (second.id, selection_of(state, WARRIOR_MODELS)),
+    ):
+        with pytest.raises(EditRejected) as rejected:
+            services.duplicate_selection(
+                army_list=state.army_list,
+                version=5,
+                selection_id=selection,
+                target_force_id=target,
+            )
+        assert rejected.value.code == services.NOT_ALLOWED
+    assert stored(state).version == 5
+
+
+def test_a_list_whose_pinned_data_is_gone_says_so(dwarven_list: ListState) -> None:
+    army_list = dwarven_list.army_list
+    army_list.pinned = {**army_list.pinned, "gameSystem": 10**9}
+
+    with pytest.raises(EditRejected) as rejected:
+        services.load_list(army_list=army_list)
+
+    assert rejected.value.code == services.DATA_MISSING
