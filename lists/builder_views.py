@@ -10,6 +10,7 @@ latest version.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -74,18 +75,10 @@ def _count(form: QueryDict) -> int:
 
 
 def _option_arguments(form: QueryDict) -> dict[str, Any]:
-    """A checkbox, a stepper, or a radio group (whose "none" sends the current pick's entry
-    with no ``entry_id``: zero of it)."""
-    entry_id = _text(form, "entry_id", required=False)
-    if entry_id is None:
-        return {
-            "selection_id": _required(form, "selection_id"),
-            "entry_id": _required(form, "current_entry"),
-            "count": 0,
-        }
+    """A checkbox or a stepper; also a choose-one group's "none" (zero of its pick)."""
     return {
         "selection_id": _required(form, "selection_id"),
-        "entry_id": entry_id,
+        "entry_id": _required(form, "entry_id"),
         "count": _count(form),
     }
 
@@ -120,6 +113,13 @@ ACTIONS: Mapping[str, Action] = {
         selects=_new_selection,
     ),
     "option": Action(services.set_option_count, _option_arguments),
+    "choose": Action(
+        services.choose_option,
+        lambda form: {
+            "selection_id": _required(form, "selection_id"),
+            "entry_id": _required(form, "entry_id"),
+        },
+    ),
     "count": Action(
         services.set_count,
         lambda form: {"selection_id": _required(form, "selection_id"), "count": _count(form)},
@@ -213,12 +213,21 @@ def add_panel(request: HttpRequest, list_id: int) -> HttpResponse:
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET"])
     state = services.load_list(army_list=army_list, explain=False)
+    panels = add_panels(roster=state.roster, report=state.report)
+    page = builder_page(roster=state.roster, report=state.report)
     context = {
         "army_list": army_list,
-        "page": builder_page(roster=state.roster, report=state.report),
-        "add": add_panels(roster=state.roster, report=state.report),
+        "page": page,
+        "add": panels,
+        "digest": _digest(panels, page.force_entries),
     }
     return render(request, "lists/_builder_add_panel.html", context)
+
+
+def _digest(*parts: object) -> str:
+    """What the add panel shows, in a few characters: the page keeps its panel (and the
+    button a player is pressing) when a refresh would show the same."""
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
 
 def _replay(form: QueryDict, action: str) -> dict[str, Any]:
@@ -256,6 +265,7 @@ def _render(
         return response
     if not htmx:
         context["add"] = add_panels(roster=state.roster, report=state.report)
+        context["digest"] = _digest(context["add"], page.force_entries)
     template = "lists/builder_region.html" if htmx else "lists/builder.html"
     return render(request, template, context, status=status)
 

@@ -22,9 +22,8 @@ from django.utils.translation import gettext as _
 from armybuilder.engine import edit as engine_edit
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import load_roster, roster_document
-from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.explain import explain
-from armybuilder.engine.model import EntryNode, find_entry, selectable
+from armybuilder.engine.model import find_entry, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
@@ -342,11 +341,10 @@ def set_option_count(
 ) -> ListState:
     """Set how many of one option (an entry under a selection) the selection holds.
 
-    What a checkbox, a stepper or a radio button asks in one edit: 0 removes every pick of it;
-    more adds picks (one selection each for an entry with options of its own, else one
-    selection's count) or takes the last ones away. A pick in a group of at most one replaces
-    the group's other pick (a radio button). Adding is refused, with the engine's reason,
-    when the entry cannot be added now.
+    What a checkbox or a stepper asks in one edit: 0 removes every pick of it; more adds
+    picks (one selection each for an entry with options of its own, else one selection's
+    count) or takes the last ones away. Adding is refused, with the engine's reason, when
+    the entry cannot be added now. (A radio button's pick is ``choose_option``.)
     """
     entry_id, count = _id(entry_id), _count(count)
 
@@ -363,9 +361,6 @@ def set_option_count(
         if count < have:
             _take_away(roster, picks, have - count)
             return _("%(name)s set to %(count)d") % {"name": label, "count": count}
-        if count == 1 and have == 0:
-            for rival in _group_rivals(roster, parent, node):
-                roster.remove_selection(rival)
         reasons = explain(roster, parent.force, node.path_id, parent)
         if reasons:
             raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in reasons))
@@ -386,28 +381,6 @@ def _take_away(roster: Roster, picks: list[Selection], amount: int) -> None:
             return
         amount -= pick.amount
         roster.remove_selection(pick)
-
-
-def _group_rivals(roster: Roster, parent: Selection, node: EntryNode) -> list[Selection]:
-    """The picks a radio button replaces: the others of the innermost group holding ``node``
-    of which a parent can hold at most one (a maximum of one per parent, force or list,
-    modifiers applied), as the builder page draws it."""
-    evaluator = Evaluator(roster)
-    group = node.parent
-    while group is not None and group.kind == "group":
-        fields = evaluator.entry_values(
-            group, Ctx(roster, parent.force, None, parent, group)
-        ).fields
-        if any(
-            c.type == "max"
-            and c.field == "selections"
-            and c.scope != "self"
-            and float(fields.get(c.id, c.value)) == 1
-            for c in group.constraints
-        ):
-            return [s for s in parent.children if s.node is not node and s.node.within(group)]
-        group = group.parent
-    return []
 
 
 def remove_selection(*, army_list: ArmyList, version: int, selection_id: str) -> ListState:

@@ -76,6 +76,15 @@
     }
   });
 
+  // A refreshed add panel that shows the same is not swapped in (the button under the
+  // pointer stays put).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target.id !== "add-entries") return;
+    var now = event.detail.target.querySelector("[data-digest]");
+    var digest = /data-digest="([^"]*)"/.exec(event.detail.serverResponse);
+    if (now && digest && now.getAttribute("data-digest") === digest[1]) event.detail.shouldSwap = false;
+  });
+
   // Where focus goes after a swap: a unit opened (or added) focuses its editor; otherwise
   // the control that was used, found again by its id, or failing that the list. Each request
   // remembers its own intent (the add panel's refresh may overlap an edit).

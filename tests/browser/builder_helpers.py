@@ -74,6 +74,8 @@ def add_unit(page: Page, name: str, force: str | None = None) -> None:
     panel = page.locator("#add-panel")
     if force is not None:
         panel = panel.locator("details.add-force-panel", has_text=force)
+    # a refresh of the add panel in flight may replace the button being pressed
+    page.wait_for_function("!document.querySelector('#add-panel .htmx-request')")
     button = panel.locator(
         "li.add-entry button", has=page.locator("span", has_text=re.compile(f"^{re.escape(name)}$"))
     ).first

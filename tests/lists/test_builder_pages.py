@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from armybuilder.engine.model import selectable
 from lists.models import ArmyList
 from lists.services import ListState, load_list
 from tests.lists.conftest import force_id
@@ -149,6 +150,31 @@ def test_options_counts_names_duplicates_and_removal(player: Any, dwarven_list: 
     assert response.status_code == 200
     roster = load_list(army_list=_stored(dwarven_list)).roster
     assert [s.id for s in roster.forces[0].selections if s.custom_name] == [unit]
+
+
+def test_a_radio_pick_replaces_the_groups_pick_and_none_clears_an_optional_one(
+    player: Any, dwarven_list: ListState
+) -> None:
+    client, king = _added(player, dwarven_list, "King")
+    state = load_list(army_list=_stored(dwarven_list))
+    throne = next(
+        n.path_id
+        for n in selectable(state.roster.selection(king).node.children)
+        if n.name == "Mount: War Throne"
+    )
+    response = _post(client, state, "choose", selection_id=king, entry_id=throne, selected=king)
+    assert response.status_code == 200
+    mounts = [
+        c.node.name
+        for c in load_list(army_list=_stored(dwarven_list)).roster.selection(king).children
+        if c.node.name.startswith("Mount")
+    ]
+    assert mounts == ["Mount: War Throne"]
+    assert "No Mount" in response.content.decode()
+    response = _post(client, state, "option", selection_id=king, entry_id=throne, count="0")
+    assert response.status_code == 200
+    children = load_list(army_list=_stored(dwarven_list)).roster.selection(king).children
+    assert not [c for c in children if c.node.name.startswith("Mount")]
 
 
 def test_cost_limit_undo_and_redo(player: Any, dwarven_list: ListState) -> None:

@@ -1,4 +1,4 @@
-"""``set_option_count``: the one edit behind a checkbox, a stepper and a radio button."""
+"""``set_option_count``: the one edit behind a checkbox and a stepper."""
 
 from __future__ import annotations
 
@@ -60,19 +60,6 @@ def test_a_stepper_sets_the_count_and_zero_removes(dwarven_list: ListState) -> N
     assert _picks(state, unit)["Musician"] == 1
     state = _set(state, unit, musician, 0)
     assert "Musician" not in _picks(state, unit)
-
-
-def test_a_radio_pick_replaces_the_groups_other_pick(dwarven_list: ListState) -> None:
-    state = _unit(dwarven_list, "Field Artillery")
-    unit = state.roster.forces[0].selections[-1].id
-    before = _picks(state, unit)
-    organ_gun = _option(state, unit, "Organ Gun")
-    state = _set(state, unit, organ_gun, 1)
-    after = _picks(state, unit)
-    assert after.get("Organ Gun") == 1
-    weapons = {"Dwarf Cannon", "Organ Gun", "Flame Cannon", "Dwarf Catapult", "Dwarf Ballista"}
-    assert sum(1 for name in after if name in weapons) == 1
-    assert before != after
 
 
 def test_an_option_the_selection_lacks_is_refused_and_nothing_changes(
