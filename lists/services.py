@@ -25,7 +25,7 @@ from armybuilder.engine.closure import unwrap
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.explain import explain
-from armybuilder.engine.model import selectable
+from armybuilder.engine.model import find_entry, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
@@ -337,6 +337,53 @@ def set_count(*, army_list: ArmyList, version: int, selection_id: str, count: in
     return _edit(army_list, version, change)
 
 
+def set_option_count(
+    *, army_list: ArmyList, version: int, selection_id: str, entry_id: str, count: int
+) -> ListState:
+    """Set how many of one option (an entry under a selection) the selection holds.
+
+    What a checkbox or a stepper asks in one edit: 0 removes every pick of it; more adds
+    picks (one selection each for an entry with options of its own, else one selection's
+    count) or takes the last ones away. Adding is refused, with the engine's reason, when
+    the entry cannot be added now. (A radio button's pick is ``choose_option``.)
+    """
+    entry_id, count = _id(entry_id), _count(count)
+
+    def change(roster: Roster) -> str:
+        parent = _selection(roster, selection_id)
+        node = find_entry(parent.node.children, entry_id)
+        if node is None:
+            raise EditRejected(UNKNOWN_ENTRY, _("This selection has no such option."))
+        picks = [s for s in parent.children if s.node is node]
+        have = sum(s.amount for s in picks)
+        label = node.name
+        if count == have:
+            return _("%(name)s unchanged") % {"name": label}
+        if count < have:
+            _take_away(roster, picks, have - count)
+            return _("%(name)s set to %(count)d") % {"name": label, "count": count}
+        reasons = explain(roster, parent.force, node.path_id, parent)
+        if reasons:
+            raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in reasons))
+        for _step in range(count - have):  # a pick each, or one more of the same pick
+            _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
+        return _("%(name)s set to %(count)d") % {"name": label, "count": count}
+
+    return _edit(army_list, version, change)
+
+
+def _take_away(roster: Roster, picks: list[Selection], amount: int) -> None:
+    """Remove ``amount`` of an option, the last picks first."""
+    for pick in reversed(picks):
+        if amount <= 0:
+            return
+        if pick.amount > amount:
+            pick.amount -= amount
+            return
+        amount -= pick.amount
+        roster.remove_selection(pick)
+
+
 def remove_selection(*, army_list: ArmyList, version: int, selection_id: str) -> ListState:
     def change(roster: Roster) -> str:
         selection = _selection(roster, selection_id)
@@ -596,8 +643,12 @@ def _save(
     undo_stack: list[int],
     redo_stack: list[int],
 ) -> ListState:
-    """Evaluate, then store with a compare-and-swap on ``version`` and a snapshot."""
-    report = _report(closure, roster, explain=True)
+    """Evaluate, then store with a compare-and-swap on ``version`` and a snapshot.
+
+    The report says what is wrong, not why each entry cannot be added: explaining every
+    entry of a large list takes a second, and a page explains only what it shows.
+    """
+    report = _report(closure, roster, explain=False)
     fields: dict[str, Any] = {
         "name": roster.name[:NAME_MAX_LENGTH] or army_list.name,
         "document": roster_document(report.view),

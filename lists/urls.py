@@ -1,6 +1,7 @@
 from django.urls import path
 
-from lists.views import mine, placeholder, wizard
+from lists import builder_views
+from lists.views import mine, wizard
 
 app_name = "lists"
 
@@ -10,6 +11,7 @@ urlpatterns = [
     path("<int:list_id>/rename/", mine.rename, name="rename"),
     path("<int:list_id>/duplicate/", mine.duplicate, name="duplicate"),
     path("<int:list_id>/delete/", mine.delete, name="delete"),
-    # The builder page comes with the lists-ui branch; this route keeps the name reserved.
-    path("<int:list_id>/", placeholder.builder, name="builder"),
+    path("<int:list_id>/", builder_views.builder, name="builder"),
+    path("<int:list_id>/add-panel/", builder_views.add_panel, name="add_panel"),
+    path("<int:list_id>/edit/<slug:action>/", builder_views.edit, name="edit"),
 ]

@@ -189,7 +189,7 @@ class Checks:
             limit = float(values.fields.get(constraint.id, constraint.value))
             # New Recruit counts a force entry's own "forces" constraint against that force only.
             count = 1.0 if constraint.field == "forces" else self.ev.query(constraint.raw, ctx)
-            if self._breaks(constraint, limit, count):
+            if self.breaks(constraint, limit, count):
                 out.append(
                     self._problem(constraint, limit, count, "force", force.id, force.node.id)
                 )
@@ -232,9 +232,20 @@ class Checks:
         owner_type: str,
         owner_id: str,
     ) -> list[Problem]:
-        out: list[Problem] = []
+        return [
+            self._problem(constraint, limit, count, owner_type, owner_id, category.id)
+            for constraint, limit, count in self.category_measures(category, constraints, ctx)
+            if self.breaks(constraint, limit, count)
+        ]
+
+    def category_measures(
+        self, category: CategoryNode, constraints: list[Constraint], ctx: Ctx
+    ) -> list[tuple[Constraint, float, float]]:
+        """Each constraint of a category in a force (``ctx``) with its effective bound and
+        what it counts now: a number of selections, or a cost for a ``limit::`` constraint
+        (its bound then in that cost type, a percentage of the cost limit resolved)."""
         if not constraints:
-            return out
+            return []
         values = Values({c.id: c.value for c in category.constraints})
         self.ev.apply_modifiers(category.modifier_sources, ctx, values)
         force = ctx.force
@@ -243,6 +254,7 @@ class Checks:
             if force is not None
             else []
         )
+        out: list[tuple[Constraint, float, float]] = []
         for constraint in constraints:
             limit = float(values.fields.get(constraint.id, constraint.value))
             on_limit = self._against_cost_limit(constraint, limit)
@@ -261,10 +273,7 @@ class Checks:
                 count = float(sum(s.number for s in members))
             else:
                 count = self.ev.query(constraint.raw, ctx, child_id=category.id)
-            if self._breaks(constraint, limit, count):
-                out.append(
-                    self._problem(constraint, limit, count, owner_type, owner_id, category.id)
-                )
+            out.append((constraint, limit, count))
         return out
 
     def _against_cost_limit(
@@ -346,7 +355,7 @@ class Checks:
                 count = self.ev.query(spec, ctx, node, child_id="")
             else:
                 count = self.ev.constraint_count(constraint, node, ctx)
-            if not self._breaks(constraint, limit, count):
+            if not self.breaks(constraint, limit, count):
                 continue  # (most hold: the owner is only worked out for a problem)
             if node.kind == "group" or constraint.type == "min" or first is None:
                 owner_type, owner_id, owner_entry = self._container_owner(force, parent, node)
@@ -408,7 +417,7 @@ class Checks:
         )
 
     @staticmethod
-    def _breaks(constraint: Constraint, limit: float, count: float) -> bool:
+    def breaks(constraint: Constraint, limit: float, count: float) -> bool:
         """Whether a count breaks a constraint (a negative maximum is no maximum)."""
         if constraint.type == "max":
             return limit >= 0 and count > limit + 1e-9

@@ -39,14 +39,19 @@ class Reason:
 
 
 def explain(
-    roster: Roster, force: Force, entry_id: str, parent: Selection | None = None
+    roster: Roster,
+    force: Force,
+    entry_id: str,
+    parent: Selection | None = None,
+    evaluator: Evaluator | None = None,
 ) -> list[Reason]:
-    """The reasons ``entry_id`` cannot be added to the force (or under ``parent``) now."""
+    """The reasons ``entry_id`` cannot be added to the force (or under ``parent``) now
+    (``explain_node`` says how to share one ``evaluator`` between many entries)."""
     if parent is not None:
         node = edit.find_child_entry(parent, entry_id)
     else:
         node = edit.find_root_entry(roster, force, entry_id)
-    return explain_node(roster, force, node, parent)
+    return explain_node(roster, force, node, parent, evaluator=evaluator)
 
 
 def explain_node(

@@ -377,7 +377,8 @@ def test_an_entry_that_cannot_be_added_now_is_refused(dwarven_list: ListState) -
     state = dwarven_list
     for _ in range(5):  # the data's own limit per roster
         state = add(state, KING)
-    (king,) = [u for u in state.report.unavailable_at(force_id(state)) if u.entry_id == KING]
+    explained = services.load_list(army_list=state.army_list, explain=True).report
+    (king,) = [u for u in explained.unavailable_at(force_id(state)) if u.entry_id == KING]
     before = stored(state)
 
     with pytest.raises(EditRejected) as rejected:

@@ -1,0 +1,611 @@
+"""What the builder page shows, worked out from an engine roster and its report.
+
+Pure of requests and templates: views render these objects, tests check them on the shipped
+packs. Everything is derived generically from the entry tree and its evaluated values, so
+every game (and imported community data) gets the same page:
+
+- per force, an "add" panel: its entries by category, with costs, and those that cannot be
+  added now disabled with the engine's reason in plain words;
+- the list: forces, their categories (with gauges against the category limits) and the
+  selections filed under each;
+- a selection editor: every option in the form its bounds imply (a checkbox for 0-1, radio
+  buttons for a choose-one group, a stepper for a count with its minimum and maximum);
+- totals against the cost limits, and every problem with the element it concerns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from armybuilder.engine.evaluator import Ctx, Evaluator
+from armybuilder.engine.explain import HIDDEN, Reason, explain
+from armybuilder.engine.gauges import Gauge, category_gauges
+from armybuilder.engine.model import EntryNode, selectable
+from armybuilder.engine.report import Problem
+from armybuilder.engine.roster import Force, Roster, Selection
+from armybuilder.engine.view import ForceView, RosterView, SelectionView
+from catalogues.services.validation import CostTotal, ListReport
+from lists import setup
+
+# The most of one option a stepper offers when the data sets no maximum (the edit's own cap).
+COUNT_CAP = 10_000
+
+CHECKBOX = "checkbox"
+RADIO = "radio"
+STEPPER = "stepper"
+
+
+@dataclass(frozen=True)
+class Cost:
+    type_id: str
+    name: str
+    value: float
+
+
+@dataclass(frozen=True)
+class AddEntry:
+    """An entry of a force's add panel."""
+
+    entry_id: str  # the path id the edit names
+    name: str
+    costs: tuple[Cost, ...]
+    reasons: tuple[str, ...]  # why it cannot be added now, in words; empty when it can
+
+    @property
+    def available(self) -> bool:
+        return not self.reasons
+
+
+@dataclass(frozen=True)
+class AddCategory:
+    category_id: str
+    name: str
+    entries: tuple[AddEntry, ...]
+
+
+@dataclass(frozen=True)
+class Row:
+    """A top-level selection as the list shows it: costs with its options', and how many
+    problems it and its options have."""
+
+    view: SelectionView
+    costs: tuple[Cost, ...]
+    problem_count: int
+
+    @property
+    def dom_id(self) -> str:
+        return selection_dom_id(self.view.id)
+
+    @property
+    def options(self) -> tuple[SelectionView, ...]:
+        return tuple(c for c in self.view.children if not c.hidden)
+
+
+@dataclass(frozen=True)
+class AddPanel:
+    """What one force (or child force) offers to add, by category."""
+
+    force_id: str
+    name: str
+    categories: tuple[AddCategory, ...]
+
+
+@dataclass(frozen=True)
+class CategoryBlock:
+    """The selections of one force filed under one category, with that category's gauges."""
+
+    category_id: str
+    name: str
+    rows: tuple[Row, ...]
+    gauges: tuple[Gauge, ...]
+
+    @property
+    def broken(self) -> bool:
+        return any(g.broken for g in self.gauges)
+
+
+@dataclass(frozen=True)
+class ForceEntryChoice:
+    """A force (or child force) entry a player can add."""
+
+    entry_id: str
+    catalogue_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class ForceBlock:
+    view: ForceView
+    costs: tuple[Cost, ...]
+    categories: tuple[CategoryBlock, ...]
+    child_forces: tuple[ForceBlock, ...]
+    child_force_entries: tuple[ForceEntryChoice, ...]
+    problem_count: int
+
+    @property
+    def dom_id(self) -> str:
+        return force_dom_id(self.view.id)
+
+
+@dataclass(frozen=True)
+class ProblemItem:
+    problem: Problem
+    where: str  # what it concerns, in words
+    target: str  # DOM id of the force or selection it concerns; empty for the whole list
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option under a selection, with the control its bounds imply."""
+
+    entry_id: str
+    name: str
+    costs: tuple[Cost, ...]
+    count: int  # how many are picked (per model of the parent for collective options)
+    minimum: int
+    maximum: int  # COUNT_CAP when the data sets none
+    control: str  # checkbox | radio | stepper
+    selection_ids: tuple[str, ...]  # the picks of it
+    reasons: tuple[str, ...]  # why one more cannot be picked now
+    instanced: bool  # each pick is a selection with options of its own
+
+    @property
+    def checked(self) -> bool:
+        return self.count > 0
+
+    @property
+    def can_add(self) -> bool:
+        return not self.reasons and self.count < self.maximum
+
+
+@dataclass(frozen=True)
+class OptionGroup:
+    group_id: str  # empty for the options outside any group
+    name: str
+    minimum: int
+    maximum: int  # COUNT_CAP when the data sets none
+    options: tuple[Option, ...]
+
+    @property
+    def choose_one(self) -> bool:
+        """Its options are radio buttons (with a "none" choice when none is required)."""
+        return bool(self.group_id) and self.maximum == 1
+
+    @property
+    def optional(self) -> bool:
+        return self.minimum == 0
+
+    @property
+    def count(self) -> int:
+        return sum(o.count for o in self.options)
+
+    @property
+    def picked(self) -> Option | None:
+        return next((o for o in self.options if o.checked), None)
+
+
+@dataclass(frozen=True)
+class SelectionEditor:
+    selection: SelectionView
+    groups: tuple[OptionGroup, ...]
+    picks: tuple[SelectionView, ...]  # instanced picks: each is edited on its own
+    problems: tuple[ProblemItem, ...]
+    path: tuple[SelectionView, ...]  # the selection's ancestors, outermost first
+    # forces a copy can go to (a unit, in a list of several forces): (force id, name)
+    targets: tuple[tuple[str, str], ...] = ()
+    costs: tuple[Cost, ...] = ()  # with its options
+
+
+@dataclass(frozen=True)
+class BuilderPage:
+    view: RosterView
+    forces: tuple[ForceBlock, ...]
+    totals: tuple[CostTotal, ...]
+    problems: tuple[ProblemItem, ...]
+    force_entries: tuple[ForceEntryChoice, ...]
+    editor: SelectionEditor | None = None
+    error_count: int = field(default=0)
+    warning_count: int = field(default=0)
+
+    @property
+    def legal(self) -> bool:
+        return self.error_count == 0
+
+
+def selection_dom_id(selection_id: str) -> str:
+    return f"sel-{selection_id}"
+
+
+def force_dom_id(force_id: str) -> str:
+    return f"force-{force_id}"
+
+
+def builder_page(
+    *, roster: Roster, report: ListReport, selected_id: str | None = None
+) -> BuilderPage:
+    """Everything the builder page shows but its add panels (``add_panels``); with
+    ``selected_id``, that selection's editor."""
+    evaluator = Evaluator(roster)
+    gauges = category_gauges(roster, evaluator)
+    view = report.view
+    forces = tuple(
+        _force_block(roster, report, gauges, force, roster.force(force.id)) for force in view.forces
+    )
+    editor = None
+    if selected_id is not None:
+        editor = selection_editor(roster=roster, report=report, selection_id=selected_id)
+    return BuilderPage(
+        view=view,
+        forces=forces,
+        totals=tuple(report.totals),
+        problems=tuple(_problem_item(report, p) for p in report.problems),
+        force_entries=_force_entries(roster, parent=None),
+        editor=editor,
+        error_count=report.error_count,
+        warning_count=report.warning_count,
+    )
+
+
+# --------------------------------------------------------------------------------- forces
+
+
+def _force_block(
+    roster: Roster,
+    report: ListReport,
+    gauges: list[Gauge],
+    view: ForceView,
+    force: Force,
+) -> ForceBlock:
+    mine = [g for g in gauges if g.force_id == view.id]
+    return ForceBlock(
+        view=view,
+        costs=_totals_of(report.view, view.total_cost),
+        categories=_category_blocks(report, view, mine),
+        child_forces=tuple(
+            _force_block(roster, report, gauges, child, roster.force(child.id))
+            for child in view.child_forces
+        ),
+        child_force_entries=_force_entries(roster, parent=force),
+        problem_count=_problem_count(report, view),
+    )
+
+
+def _problem_count(report: ListReport, view: ForceView) -> int:
+    owners = {view.id, *(s.id for s in view.all_selections())}
+    return sum(1 for p in report.problems if p.owner_id in owners)
+
+
+def _totals_of(roster: RosterView, total: Callable[[str], float]) -> tuple[Cost, ...]:
+    """The non-zero totals of something, one per visible cost type of the list."""
+    return tuple(
+        Cost(cost.type_id, cost.name, value)
+        for cost in roster.costs
+        if not cost.hidden and (value := total(cost.type_id))
+    )
+
+
+def _row(report: ListReport, selection: SelectionView) -> Row:
+    owners = {s.id for s in selection.walk()}
+    return Row(
+        selection,
+        _totals_of(report.view, selection.total_cost),
+        sum(1 for p in report.problems if p.owner_id in owners),
+    )
+
+
+def _category_blocks(
+    report: ListReport, view: ForceView, gauges: list[Gauge]
+) -> tuple[CategoryBlock, ...]:
+    """The force's categories in its order, each with its selections; then any selection
+    filed under no category of the force (as "Other")."""
+    by_category: dict[str, list[SelectionView]] = {c.entry_id: [] for c in view.categories}
+    other: list[SelectionView] = []
+    for selection in view.selections:
+        primary = selection.primary_category
+        by_category.get(primary or "", other).append(selection)
+    blocks = [
+        CategoryBlock(
+            category.entry_id,
+            category.custom_name or category.name,
+            tuple(_row(report, s) for s in by_category[category.entry_id]),
+            tuple(g for g in gauges if g.category_id == category.entry_id),
+        )
+        for category in view.categories
+    ]
+    if other:
+        blocks.append(CategoryBlock("", _("Other"), tuple(_row(report, s) for s in other), ()))
+    return tuple(blocks)
+
+
+def _force_entries(roster: Roster, *, parent: Force | None) -> tuple[ForceEntryChoice, ...]:
+    """Force entries a player may add: at the top, those the list's catalogues start lists
+    with (the same the edit accepts); under a force, its child force entries."""
+    if parent is not None:
+        return tuple(
+            ForceEntryChoice(node.id, parent.catalogue_id, node.name)
+            for node in parent.node.child_forces
+            if not node.raw.get("hidden")
+        )
+    compiled = roster.compiled
+    catalogue_ids = list(dict.fromkeys(f.catalogue_id for f in roster.all_forces())) or [
+        cid for cid, body in compiled.catalogues.items() if not body.get("library")
+    ]
+    return tuple(
+        ForceEntryChoice(choice.id, catalogue_id, choice.name)
+        for catalogue_id in catalogue_ids
+        for choice in setup.force_choices(compiled, catalogue_id)
+    )
+
+
+# ------------------------------------------------------------------------------ add panel
+
+
+def add_panels(*, roster: Roster, report: ListReport) -> tuple[AddPanel, ...]:
+    """Each force's add panel, child forces included, in list order.
+
+    Working out why each entry cannot be added takes the longest of anything on the page, so
+    the page loads this apart from the list (and refreshes it after each edit).
+    """
+    evaluator = Evaluator(roster)
+    return tuple(
+        AddPanel(
+            force.id,
+            force.custom_name or force.node.name,
+            _add_panel(roster, report, evaluator, force),
+        )
+        for force in roster.all_forces()
+    )
+
+
+def _add_panel(
+    roster: Roster, report: ListReport, evaluator: Evaluator, force: Force
+) -> tuple[AddCategory, ...]:
+    """The force's root entries by primary category, in the force's category order; those
+    without a primary category last, as "Other"."""
+    nodes = selectable(roster.compiled.root_entries(force.catalogue_id))
+    reasons = _reasons(roster, report, evaluator, force, None, nodes)
+    order = {c.id: (i, c.name) for i, c in enumerate(force.node.categories)}
+    grouped: dict[str, list[AddEntry]] = {}
+    for node in nodes:
+        why = reasons.get(node.path_id, ())
+        if why is None:
+            continue
+        ctx = Ctx(roster, force, None, None, node)
+        values = evaluator.entry_values(node, ctx)
+        primary = next((c for c, is_primary in values.categories if is_primary), "")
+        if primary and primary not in order:
+            continue  # filed under a category this force has no slot for (BattleScribe)
+        grouped.setdefault(primary, []).append(
+            AddEntry(
+                node.path_id,
+                str(values.fields["name"]),
+                _costs(roster, values.fields),
+                tuple(r.message for r in why),
+            )
+        )
+    ordered = sorted(grouped, key=lambda c: order.get(c, (len(order), c)))
+    return tuple(
+        AddCategory(
+            category_id,
+            order[category_id][1] if category_id in order else _category_name(roster, category_id),
+            tuple(sorted(grouped[category_id], key=lambda e: e.name.casefold())),
+        )
+        for category_id in ordered
+    )
+
+
+def _category_name(roster: Roster, category_id: str) -> str:
+    if not category_id:
+        return _("Other")
+    found = roster.compiled.find_any(category_id)
+    return str((found or {}).get("name") or category_id)
+
+
+def _reasons(
+    roster: Roster,
+    report: ListReport,
+    evaluator: Evaluator,
+    force: Force,
+    parent: Selection | None,
+    nodes: Sequence[EntryNode],
+) -> dict[str, tuple[Reason, ...] | None]:
+    """Path id -> why the entry cannot be picked now (empty: it can), or None for an entry
+    the data hides outright (not offered at all, as in New Recruit)."""
+    owner_id = parent.id if parent is not None else force.id
+    if report.explained:
+        found = {u.entry_id: u.reasons for u in report.unavailable_at(owner_id)}
+    else:
+        found = {}
+        for node in nodes:
+            why = explain(roster, force, node.path_id, parent, evaluator)
+            if why:
+                found[node.path_id] = tuple(why)
+    out: dict[str, tuple[Reason, ...] | None] = {}
+    for node in nodes:
+        reasons = found.get(node.path_id, ())
+        out[node.path_id] = None if reasons and all(r.code == HIDDEN for r in reasons) else reasons
+    return out
+
+
+def _costs(roster: Roster, fields: dict[str, object]) -> tuple[Cost, ...]:
+    return tuple(
+        Cost(ct.id, ct.name, float(value))  # type: ignore[arg-type]
+        for ct in roster.compiled.cost_types
+        if not ct.hidden and (value := fields.get(ct.id))
+    )
+
+
+# ------------------------------------------------------------------------------- problems
+
+
+def _problem_item(report: ListReport, problem: Problem) -> ProblemItem:
+    return ProblemItem(problem, report.owner_label(problem), _target(report.view, problem))
+
+
+def _target(view: RosterView, problem: Problem) -> str:
+    """Where activating a problem moves focus: the row of the selection's top-level unit (the
+    list shows those; its options are edited there), or the force."""
+    if problem.owner_type == "selection":
+        selection = next((s for s in view.all_selections() if s.id == problem.owner_id), None)
+        if selection is None:
+            return ""
+        while selection.parent is not None:
+            selection = selection.parent
+        return selection_dom_id(selection.id)
+    if problem.owner_type in ("force", "category"):
+        return force_dom_id(problem.owner_id)
+    return ""
+
+
+# ------------------------------------------------------------------------ selection editor
+
+
+def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -> SelectionEditor:
+    """The options of one selection, each with the control its evaluated bounds imply.
+
+    Raises ``armybuilder.engine.roster.RosterError`` for an id the roster lacks.
+    """
+    selection = roster.selection(selection_id)
+    view = next(s for s in report.view.all_selections() if s.id == selection_id)
+    evaluator = Evaluator(roster)
+    nodes = selectable(selection.node.children)
+    reasons = _reasons(roster, report, evaluator, selection.force, selection, nodes)
+    groups: list[OptionGroup] = []
+    loose: list[Option] = []
+    for node in selection.node.children:
+        if node.kind == "group":
+            groups.extend(_option_groups(roster, evaluator, selection, node, reasons, ""))
+        else:
+            option = _option(roster, evaluator, selection, node, reasons, COUNT_CAP)
+            if option is not None:
+                loose.append(option)
+    if loose:
+        groups.insert(0, OptionGroup("", "", 0, COUNT_CAP, tuple(loose)))
+    picks = tuple(
+        child
+        for child in view.children
+        if any(o.instanced and child.id in o.selection_ids for g in groups for o in g.options)
+    )
+    ids = {s.id for s in view.walk()}
+    path: list[SelectionView] = []
+    parent = view.parent
+    while parent is not None:
+        path.insert(0, parent)
+        parent = parent.parent
+    return SelectionEditor(
+        selection=view,
+        groups=tuple(groups),
+        picks=picks,
+        problems=tuple(_problem_item(report, p) for p in report.problems if p.owner_id in ids),
+        path=tuple(path),
+        targets=_duplicate_targets(report.view, view),
+        costs=_totals_of(report.view, view.total_cost),
+    )
+
+
+def _duplicate_targets(roster: RosterView, view: SelectionView) -> tuple[tuple[str, str], ...]:
+    forces = list(roster.all_forces())
+    if view.parent is not None or len(forces) < 2:
+        return ()
+    return tuple((f.id, f.custom_name or f.name) for f in forces)
+
+
+def _option_groups(
+    roster: Roster,
+    evaluator: Evaluator,
+    parent: Selection,
+    group: EntryNode,
+    reasons: dict[str, tuple[Reason, ...] | None],
+    outer: str,
+) -> list[OptionGroup]:
+    """A group's own entries as one option group, then each nested group as its own."""
+    ctx = Ctx(roster, parent.force, None, parent, group)
+    values = evaluator.entry_values(group, ctx)
+    if values.fields.get("hidden"):
+        return []
+    name = str(values.fields["name"])
+    label = f"{outer}: {name}" if outer else name
+    minimum, maximum = _bounds(group, values.fields)
+    options = [
+        option
+        for node in group.children
+        if node.kind == "entry"
+        and (option := _option(roster, evaluator, parent, node, reasons, maximum)) is not None
+    ]
+    nested = [
+        found
+        for node in group.children
+        if node.kind == "group"
+        for found in _option_groups(roster, evaluator, parent, node, reasons, label)
+    ]
+    own = [OptionGroup(group.path_id, label, minimum, maximum, tuple(options))] if options else []
+    return own + nested
+
+
+def _option(
+    roster: Roster,
+    evaluator: Evaluator,
+    parent: Selection,
+    node: EntryNode,
+    reasons: dict[str, tuple[Reason, ...] | None],
+    group_maximum: int,
+) -> Option | None:
+    """An option; in a group of at most one, a radio button: picking it replaces the
+    group's pick, so the group's own maximum is no reason against it."""
+    picks = [s for s in parent.children if s.node is node]
+    why = reasons.get(node.path_id, ())
+    if why is None and not picks:
+        return None  # hidden by the data and not picked: not offered
+    ctx = Ctx(roster, parent.force, None, parent, node)
+    values = evaluator.entry_values(node, ctx)
+    minimum, maximum = _bounds(node, values.fields)
+    maximum = min(maximum, group_maximum)
+    instanced = any(not c.collective and not c.hidden for c in node.entries())
+    count = sum(s.amount for s in picks)
+    groups = _enclosing_group_ids(node)
+    if group_maximum == 1:
+        control = RADIO
+        why = tuple(r for r in why or () if r.entry_id not in groups)
+    elif maximum <= 1:
+        control = CHECKBOX
+    else:
+        control = STEPPER
+    return Option(
+        entry_id=node.path_id,
+        name=str(values.fields["name"]),
+        costs=_costs(roster, values.fields),
+        count=count,
+        minimum=minimum,
+        maximum=maximum,
+        control=control,
+        selection_ids=tuple(s.id for s in picks),
+        reasons=tuple(r.message for r in why or ()),
+        instanced=instanced,
+    )
+
+
+def _enclosing_group_ids(node: EntryNode) -> set[str]:
+    ids: set[str] = set()
+    group = node.parent
+    while group is not None and group.kind == "group":
+        ids.update(group.ids)
+        group = group.parent
+    return ids
+
+
+def _bounds(node: EntryNode, fields: dict[str, object]) -> tuple[int, int]:
+    """The minimum per parent and the most one parent can hold of an entry or group, with
+    modifiers applied: a maximum per force or per list caps each parent too."""
+    minimum, maximum = 0, COUNT_CAP
+    for constraint in node.constraints:
+        if constraint.field != "selections" or constraint.scope == "self":
+            continue
+        value = int(float(fields.get(constraint.id, constraint.value)))  # type: ignore[arg-type]
+        if constraint.type == "min" and constraint.scope == "parent":
+            minimum = max(minimum, value)
+        elif constraint.type == "max" and value >= 0:
+            maximum = min(maximum, value)
+    return minimum, maximum

@@ -1,0 +1,282 @@
+"""The builder page and its edit endpoints.
+
+Each edit endpoint reads its fields, calls exactly one service with the version the page was
+rendered at, and answers with the builder region re-rendered (htmx swaps it, with the totals
+bar and the problems panel out of band) or, without JavaScript, a redirect back to the page.
+Bad input re-renders the unchanged list with a message (400); an edit made on an older
+version shows the stale-tab banner (409), from which the same edit can be applied to the
+latest version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from armybuilder.engine.roster import RosterError
+from lists import services
+from lists.builder import add_panels, builder_page
+from lists.selectors import owned_list
+from lists.services import EditRejected, ListState, StaleVersion
+
+# The fields an edit form may send besides its own (never replayed by "apply to latest").
+CONTROL_FIELDS = ("csrfmiddlewaretoken", "version", "latest", "selected")
+MAX_FIELD_LENGTH = 20_000
+
+
+@dataclass(frozen=True)
+class Action:
+    """One edit endpoint: the service it calls and how its arguments are read from a form."""
+
+    service: Callable[..., ListState]
+    arguments: Callable[[QueryDict], dict[str, Any]]
+    # the selection to show in the editor afterwards (None: keep the one shown)
+    selects: Callable[[QueryDict, ListState], str | None] = lambda form, state: None
+
+
+def _text(form: QueryDict, name: str, *, required: bool = True) -> str | None:
+    value = form.get(name)
+    if value is None or value == "":
+        if required:
+            raise EditRejected(
+                "edit.missing_field", _("A field is missing: %(name)s.") % {"name": name}
+            )
+        return None
+    if len(value) > MAX_FIELD_LENGTH:
+        raise EditRejected("edit.bad_text", _("A field is too long: %(name)s.") % {"name": name})
+    return value
+
+
+def _required(form: QueryDict, name: str) -> str:
+    value = _text(form, name)
+    assert value is not None  # required
+    return value
+
+
+def _count(form: QueryDict) -> int:
+    """The count a stepper, checkbox or radio sends: ``count`` plus an optional ``delta``
+    (the stepper's minus and plus buttons)."""
+    count = services.parse_count(form.get("count", ""))
+    delta = form.get("delta")
+    if delta is None:
+        return count
+    if delta not in ("-1", "1"):
+        raise EditRejected(services.BAD_COUNT, _("A step is one up or one down."))
+    return services.parse_count(count + int(delta))
+
+
+def _option_arguments(form: QueryDict) -> dict[str, Any]:
+    """A checkbox or a stepper; also a choose-one group's "none" (zero of its pick)."""
+    return {
+        "selection_id": _required(form, "selection_id"),
+        "entry_id": _required(form, "entry_id"),
+        "count": _count(form),
+    }
+
+
+def _new_selection(form: QueryDict, state: ListState) -> str | None:
+    """After adding a unit, its editor opens (New Recruit): the newest selection."""
+    if form.get("parent_selection_id"):
+        return None
+    force = next((f for f in state.roster.all_forces() if f.id == form.get("force_id")), None)
+    return force.selections[-1].id if force is not None and force.selections else None
+
+
+ACTIONS: Mapping[str, Action] = {
+    "add-force": Action(
+        services.add_force,
+        lambda form: {
+            "force_entry_id": _required(form, "force_entry_id"),
+            "catalogue_id": _required(form, "catalogue_id"),
+            "parent_force_id": _text(form, "parent_force_id", required=False),
+        },
+    ),
+    "remove-force": Action(
+        services.remove_force, lambda form: {"force_id": _required(form, "force_id")}
+    ),
+    "add": Action(
+        services.add_selection,
+        lambda form: {
+            "force_id": _required(form, "force_id"),
+            "entry_id": _required(form, "entry_id"),
+            "parent_selection_id": _text(form, "parent_selection_id", required=False),
+        },
+        selects=_new_selection,
+    ),
+    "option": Action(services.set_option_count, _option_arguments),
+    "choose": Action(
+        services.choose_option,
+        lambda form: {
+            "selection_id": _required(form, "selection_id"),
+            "entry_id": _required(form, "entry_id"),
+        },
+    ),
+    "count": Action(
+        services.set_count,
+        lambda form: {"selection_id": _required(form, "selection_id"), "count": _count(form)},
+    ),
+    "remove": Action(
+        services.remove_selection, lambda form: {"selection_id": _required(form, "selection_id")}
+    ),
+    "duplicate": Action(
+        services.duplicate_selection,
+        lambda form: {
+            "selection_id": _required(form, "selection_id"),
+            "target_force_id": _text(form, "target_force_id", required=False),
+        },
+    ),
+    "custom": Action(
+        services.set_custom,
+        lambda form: {
+            "target_id": _required(form, "target_id"),
+            "name": form.get("name", ""),
+            "notes": form.get("notes", ""),
+        },
+    ),
+    "cost-limit": Action(
+        services.set_cost_limit,
+        lambda form: {
+            "cost_type_id": _required(form, "cost_type_id"),
+            "value": services.parse_limit(form.get("value")),
+        },
+    ),
+    "undo": Action(services.undo, lambda form: {}),
+    "redo": Action(services.redo, lambda form: {}),
+}
+
+
+def builder(request: HttpRequest, list_id: int) -> HttpResponse:
+    # ownership first: someone else's list (or a visitor's request) is not found, whatever
+    # the method, so a list's existence is never revealed
+    army_list = owned_list(user=request.user, list_id=list_id)
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET"])
+    state = services.load_list(army_list=army_list, explain=False)
+    return _render(request, state, selected=request.GET.get("selection"))
+
+
+@require_POST
+def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
+    army_list = owned_list(user=request.user, list_id=list_id)
+    chosen = ACTIONS.get(action)
+    if chosen is None:
+        raise Http404(_("No such edit."))
+    form = request.POST
+    selected = form.get("selected") or None
+    try:
+        arguments = chosen.arguments(form)
+        if form.get("latest"):
+            state = services.on_latest_version(chosen.service, army_list=army_list, **arguments)
+        else:
+            version = services.parse_version(form.get("version"))
+            state = chosen.service(army_list=army_list, version=version, **arguments)
+    except StaleVersion:
+        army_list.refresh_from_db()
+        return _render(
+            request,
+            services.load_list(army_list=army_list, explain=False),
+            selected=selected,
+            status=409,
+            stale=_replay(form, action),
+        )
+    except EditRejected as error:
+        army_list.refresh_from_db()
+        return _render(
+            request,
+            services.load_list(army_list=army_list, explain=False),
+            selected=selected,
+            status=400,
+            message=error.detail,
+        )
+    selected = chosen.selects(form, state) or selected
+    if not request.htmx:  # type: ignore[attr-defined]
+        url = reverse("lists:builder", args=[army_list.pk])
+        return redirect(f"{url}?{urlencode({'selection': selected})}" if selected else url)
+    response = _render(request, state, selected=selected)
+    response["HX-Trigger"] = "list-changed"  # the add panel refreshes itself
+    return response
+
+
+def add_panel(request: HttpRequest, list_id: int) -> HttpResponse:
+    """The add panels, apart from the list: explaining what cannot be added is the page's
+    slowest part, so an edit answers first and the panel follows."""
+    army_list = owned_list(user=request.user, list_id=list_id)
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET"])
+    state = services.load_list(army_list=army_list, explain=False)
+    panels = add_panels(roster=state.roster, report=state.report)
+    page = builder_page(roster=state.roster, report=state.report)
+    context = {
+        "army_list": army_list,
+        "page": page,
+        "add": panels,
+        "digest": _digest(panels, page.force_entries),
+    }
+    return render(request, "lists/_builder_add_panel.html", context)
+
+
+def _digest(*parts: object) -> str:
+    """What the add panel shows, in a few characters: the page keeps its panel (and the
+    button a player is pressing) when a refresh would show the same."""
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+
+def _replay(form: QueryDict, action: str) -> dict[str, Any]:
+    """What the stale banner's "apply my change to the latest version" posts again."""
+    fields = [(k, v) for k in form for v in form.getlist(k) if k not in CONTROL_FIELDS]
+    return {"action": action, "fields": fields}
+
+
+def _render(
+    request: HttpRequest,
+    state: ListState,
+    *,
+    selected: str | None,
+    status: int = 200,
+    message: str | None = None,
+    stale: dict[str, Any] | None = None,
+) -> HttpResponse:
+    try:
+        page = builder_page(roster=state.roster, report=state.report, selected_id=selected)
+    except RosterError:  # a selection since removed (or a stale link): show the list alone
+        page = builder_page(roster=state.roster, report=state.report)
+    context = {
+        "army_list": state.army_list,
+        "page": page,
+        "report": state.report,
+        "message": message,
+        "stale": stale,
+        "revisions": _revisions(state),
+    }
+    htmx = getattr(request, "htmx", False)
+    if htmx and stale:
+        # the stale view stays as it is (its version too); only the banner is shown
+        response = render(request, "lists/builder_stale.html", context, status=status)
+        response["HX-Reswap"] = "none"
+        return response
+    if not htmx:
+        context["add"] = add_panels(roster=state.roster, report=state.report)
+        context["digest"] = _digest(context["add"], page.force_entries)
+    template = "lists/builder_region.html" if htmx else "lists/builder.html"
+    return render(request, template, context, status=status)
+
+
+def _revisions(state: ListState) -> list[tuple[str, int]]:
+    """The catalogue revisions the list is pinned to, as names and numbers."""
+    closure = state.report.closure
+    revisions = [closure.game_system_revision, *closure.catalogue_revisions]
+    return [(_owner_name(r), r.number) for r in revisions]
+
+
+def _owner_name(revision: Any) -> str:
+    owner = revision.catalogue or revision.game_system
+    return str(owner.name if owner is not None else revision.pk)

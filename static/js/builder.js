@@ -1,0 +1,109 @@
+// The builder page's few behaviours beyond htmx: undo and redo shortcuts, the add panel's
+// search, problems that move focus to what they concern, and keeping the keyboard's place
+// when a region is re-rendered.
+(function () {
+  "use strict";
+
+  function typing(element) {
+    if (!element) return false;
+    var tag = element.tagName;
+    return tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && element.type !== "checkbox" && element.type !== "radio") || element.isContentEditable;
+  }
+
+  function press(id) {
+    var button = document.getElementById(id);
+    if (button && !button.disabled) button.click();
+  }
+
+  // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y), Cmd on a Mac; a text field keeps its own undo.
+  document.addEventListener("keydown", function (event) {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || typing(event.target)) return;
+    var key = event.key.toLowerCase();
+    if (key === "z") {
+      event.preventDefault();
+      press(event.shiftKey ? "redo-button" : "undo-button");
+    } else if (key === "y" && !event.shiftKey) {
+      event.preventDefault();
+      press("redo-button");
+    }
+  });
+
+  // Enter in a number commits it as one change (not also a form submission, whose default
+  // button would be a stepper's minus).
+  document.addEventListener("keydown", function (event) {
+    var field = event.target;
+    if (event.key !== "Enter" || !field.matches || !field.matches("input[type=number], input.limit-input")) return;
+    event.preventDefault();
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  function filter(input) {
+    var words = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    document.querySelectorAll(input.dataset.filter).forEach(function (entry) {
+      var name = (entry.querySelector("span") || entry).textContent.toLowerCase();
+      entry.hidden = !words.every(function (word) { return name.indexOf(word) !== -1; });
+    });
+    document.querySelectorAll(".add-list").forEach(function (list) {
+      var shown = list.querySelector(".add-entry:not([hidden])");
+      list.hidden = !shown;
+      var heading = list.previousElementSibling;
+      if (heading && heading.classList.contains("add-cat")) heading.hidden = !shown;
+    });
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches("input[data-filter]")) filter(event.target);
+  });
+
+  // A problem's link moves focus to the force or unit it concerns.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-focus]");
+    if (!link) return;
+    var target = document.getElementById(link.dataset.focus);
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+    target.scrollIntoView({ block: "center" });
+  });
+
+  // Every edit names the version this tab last saw (one element holds it, so a form in a
+  // region not yet re-rendered never sends an older one).
+  document.addEventListener("htmx:configRequest", function (event) {
+    var current = document.getElementById("list-version");
+    var parameters = event.detail.parameters;
+    if (current && parameters.version != null && !parameters.latest) {
+      parameters.version = current.value;
+    }
+  });
+
+  // A refreshed add panel that shows the same is not swapped in (the button under the
+  // pointer stays put).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target.id !== "add-entries") return;
+    var now = event.detail.target.querySelector("[data-digest]");
+    var digest = /data-digest="([^"]*)"/.exec(event.detail.serverResponse);
+    if (now && digest && now.getAttribute("data-digest") === digest[1]) event.detail.shouldSwap = false;
+  });
+
+  // Where focus goes after a swap: a unit opened (or added) focuses its editor; otherwise
+  // the control that was used, found again by its id, or failing that the list. Each request
+  // remembers its own intent (the add panel's refresh may overlap an edit).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var source = event.detail.elt;
+    var active = document.activeElement;
+    event.detail.xhr.builderFocus = {
+      id: active && active.id ? active.id : null,
+      editor: !!(source && (source.matches("a.row-main, .picks a, .crumbs a") ||
+        (source.tagName === "FORM" && /\/edit\/add\/$/.test(source.getAttribute("action") || ""))))
+    };
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var search = document.getElementById("add-search");
+    if (search && search.value) filter(search);
+    var intent = event.detail.xhr && event.detail.xhr.builderFocus;
+    if (!intent || event.detail.target.id === "add-entries") return;
+    var target = intent.editor ? document.getElementById("editor-heading") : intent.id && document.getElementById(intent.id);
+    if (!target && document.activeElement === document.body) target = document.getElementById("list-panel");
+    if (target) target.focus({ preventScroll: !intent.editor });
+  });
+})();

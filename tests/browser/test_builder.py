@@ -1,0 +1,282 @@
+"""In a real browser: building lists on the builder page, at desktop and phone widths, with
+the mouse and with the keyboard alone, and two tabs editing one list."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from catalogues.models import GameSystem
+from tests.browser.builder_helpers import (
+    act,
+    add_unit,
+    check,
+    editor,
+    errors,
+    focus_is_visible,
+    log_in,
+    new_list,
+    no_horizontal_scroll,
+    screenshot,
+    set_count,
+    tab_to,
+)
+from tests.catalogues.packs import load_pack
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def forty_k(fresh_closure_cache: None) -> GameSystem:
+    return load_pack("warhammer-40k-9th")
+
+
+@pytest.fixture
+def warmachine(fresh_closure_cache: None) -> GameSystem:
+    return load_pack("warmachine-mk2")
+
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 740}
+
+# A legal 4500-point Dwarven Holds army: (unit, [(option, count or None to tick/pick)]).
+NINTH_AGE_PLAN: list[tuple[str, list[tuple[str, int | None]]]] = [
+    ("King", [("Mount: War Throne", None)]),
+    ("Thane", [("Battle Standard Bearer", None)]),
+    ("Clan Warriors", [("Models", 35), ("Shields", None)]),
+    ("Clan Warriors", [("Models", 35), ("Shields", None)]),
+    ("Clan Warriors", [("Models", 35), ("Shields", None)]),
+    ("Grudge Buster", []),
+    ("Grudge Buster", []),
+    ("Anvil of Power", []),
+    ("Field Artillery", [("Organ Gun", None)]),
+    ("Field Artillery", [("Dwarf Cannon", None)]),
+    ("Steam Copter", [("Shrapnel Grenades", None)]),
+    ("Rangers", []),
+    ("King's Guard", []),
+    ("Miners", []),
+    ("Runic Smith", []),
+    ("Engineer", []),
+    ("Grey Beards", [("Models", 12), ("Musician", None), ("Standard Bearer", None)]),
+]
+
+
+def build_ninth_age(page: Page) -> None:
+    for unit, options in NINTH_AGE_PLAN:
+        add_unit(page, unit)
+        for option, count in options:
+            if count is None:
+                check(page, option)
+            else:
+                set_count(page, option, count)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_legal_ninth_age_list_from_an_empty_list(
+    page_errors: list[str],
+    live_server: LiveServer,
+    page: Page,
+    ninth_age: GameSystem,
+    viewport: dict[str, int],
+) -> None:
+    page.set_viewport_size(viewport)
+    user = log_in(page, live_server.url)
+    army_list = new_list(user, ninth_age, "t9a3-dh", {"t9a3-pts": 4500})
+    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+    expect(page.locator("#list-panel")).to_contain_text("No force yet")
+
+    act(page, page.get_by_role("button", name="Add force").click)
+    expect(page.locator("#list-panel .force")).to_have_count(1)
+    build_ninth_age(page)
+
+    expect(errors(page)).to_have_count(0)
+    expect(page.locator("#verdict")).to_have_text("Legal")
+    expect(page.locator("#bar")).to_contain_text("4497")
+    characters = page.locator("#list-panel .cat", has_text="Characters")
+    expect(characters.locator(".gauge")).to_contain_text("(40%)")
+    no_horizontal_scroll(page)
+    screenshot(page, f"ninth-age-{viewport['width']}")
+    assert page_errors == []
+
+
+SM_PLAN: list[tuple[str, list[tuple[str, int | None]]]] = [
+    ("Battle Size", [("Strike Force", None)]),
+    ("Battalion Detachment command cost", []),
+    ("Captain", [("Ultramarines", None), ("Warlord", 1)]),
+    ("Librarian", [("Ultramarines", None)]),
+    ("Primaris Lieutenant", [("Ultramarines", None)]),
+    ("Intercessor Squad", [("Ultramarines", None), ("Intercessor", 9)]),
+    ("Intercessor Squad", [("Ultramarines", None), ("Intercessor", 9)]),
+    ("Tactical Squad", [("Ultramarines", None), ("Space Marine", 9)]),
+    ("Assault Intercessor Squad", [("Ultramarines", None), ("Assault Intercessor", 9)]),
+    ("Redemptor Dreadnought", [("Ultramarines", None)]),
+    ("Dreadnought", [("Ultramarines", None)]),
+    ("Bladeguard Veteran Squad", [("Ultramarines", None)]),
+    ("Infiltrator Squad", [("Ultramarines", None)]),
+    ("Outrider Squad", [("Ultramarines", None)]),
+    ("Hellblaster Squad", [("Ultramarines", None)]),
+    ("Eradicator Squad", [("Ultramarines", None)]),
+    ("Predator", [("Ultramarines", None)]),
+]
+
+
+def build(page: Page, plan: list[tuple[str, list[tuple[str, int | None]]]]) -> None:
+    for unit, options in plan:
+        add_unit(page, unit)
+        for option, count in options:
+            if count is None:
+                check(page, option)
+            else:
+                set_count(page, option, count)
+
+
+def test_a_forty_k_list_made_illegal_shows_the_rule_and_is_fixed(
+    page_errors: list[str], live_server: LiveServer, page: Page, forty_k: GameSystem
+) -> None:
+    page.set_viewport_size(DESKTOP)
+    user = log_in(page, live_server.url)
+    army_list = new_list(
+        user,
+        forty_k,
+        "w40k9-sm",
+        {"w40k9-pts": 2000},
+        force_entry_id="w40k9-fe-battalion",
+    )
+    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+    build(page, SM_PLAN)
+    expect(errors(page)).to_have_count(0)
+    expect(page.locator("#bar")).to_contain_text("1955")
+    hq = page.locator("#list-panel .cat", has_text="HQ")
+    expect(hq.locator(".gauge").last).to_have_text("3 of max 3")
+
+    add_unit(page, "Chaplain")
+    slot = errors(page).filter(has_text="HQ has 4, more than the maximum of 3")
+    expect(slot).to_have_count(1)
+    expect(slot).to_contain_text("Rule:")
+    expect(slot).to_contain_text("warhammer-40k-9th.md")
+    expect(errors(page).filter(has_text="over the limit of 2000")).to_have_count(1)
+    expect(hq.locator(".gauge-broken")).to_have_count(1)
+    screenshot(page, "forty-k-illegal-1280")
+
+    # the problem leads to the detachment; then the Chaplain goes and the list is legal again
+    slot.get_by_role("link").click()
+    expect(page.locator("#list-panel .force").first).to_be_focused()
+    act(page, page.locator("#editor-panel").get_by_role("button", name="Remove").click)
+    expect(errors(page)).to_have_count(0)
+    expect(page.locator("#verdict")).to_have_text("Legal")
+    assert page_errors == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_warjacks_join_a_battlegroup_and_unused_points_are_shown(
+    page_errors: list[str],
+    live_server: LiveServer,
+    page: Page,
+    warmachine: GameSystem,
+    viewport: dict[str, int],
+) -> None:
+    page.set_viewport_size(viewport)
+    user = log_in(page, live_server.url)
+    army_list = new_list(
+        user, warmachine, "wmk2-cygnar", {"wmk2-pts": 50}, force_entry_id="wmk2-force-skirmish"
+    )
+    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+    add_unit(page, "Commander Coleman Stryker")
+    act(page, editor(page).get_by_role("button", name="One more Charger").click)
+    caster = page.locator("#list-panel .row", has_text="Commander Coleman Stryker")
+    expect(caster).to_contain_text("Charger")
+    expect(caster.locator(".row-cost")).to_contain_text("2 Warjack pts lost")
+    unused = page.locator("#problems-panel li", has_text="leaves 2 warjack point(s) unspent")
+    expect(unused).to_have_count(1)
+
+    act(page, editor(page).get_by_role("button", name="One more Lancer").click)
+    expect(caster).to_contain_text("Lancer")
+    expect(caster.locator(".row-cost")).not_to_contain_text("lost")
+    expect(page.locator("#problems-panel li", has_text="unspent")).to_have_count(0)
+    # each warjack is its own pick, with options of its own
+    expect(editor(page).locator(".picks li")).to_have_count(2)
+    no_horizontal_scroll(page)
+    screenshot(page, f"warmachine-{viewport['width']}")
+    assert page_errors == []
+
+
+def test_a_list_built_with_the_keyboard_alone(
+    page_errors: list[str], live_server: LiveServer, page: Page, warmachine: GameSystem
+) -> None:
+    page.set_viewport_size(DESKTOP)
+    user = log_in(page, live_server.url)
+    army_list = new_list(
+        user, warmachine, "wmk2-cygnar", {"wmk2-pts": 50}, force_entry_id="wmk2-force-skirmish"
+    )
+    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+
+    tab_to(page, "#add-search")
+    page.keyboard.type("stryker")
+    tab_to(page, "li.add-entry button", "Commander Coleman Stryker")
+    assert focus_is_visible(page)
+    act(page, lambda: page.keyboard.press("Enter"))
+    expect(page.locator("#editor-heading")).to_be_focused()
+    expect(page.locator("#editor-heading")).to_contain_text("Commander Coleman Stryker")
+
+    tab_to(page, "button[aria-label='One more Charger']")
+    assert focus_is_visible(page)
+    act(page, lambda: page.keyboard.press("Enter"))
+    # focus stays on the control used
+    expect(page.get_by_role("button", name="One more Charger")).to_be_focused()
+    expect(page.locator("#list-panel .row").first).to_contain_text("Charger")
+
+    tab_to(page, "#custom-name")
+    page.keyboard.type("Storm lord")
+    act(page, lambda: page.keyboard.press("Enter"))
+    expect(page.locator("#list-panel .row", has_text="Storm lord")).to_have_count(1)
+
+    # undo and redo from the keyboard
+    page.locator("#list-panel").focus()
+    act(page, lambda: page.keyboard.press("Control+z"))
+    expect(page.locator("#list-panel .row", has_text="Storm lord")).to_have_count(0)
+    act(page, lambda: page.keyboard.press("Control+Shift+z"))
+    expect(page.locator("#list-panel .row", has_text="Storm lord")).to_have_count(1)
+
+    # a problem's link moves focus to the unit it concerns
+    unused = page.locator("#problems-panel a", has_text="Storm lord")
+    expect(unused).to_have_count(1)
+    unused.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#list-panel .row", has_text="Storm lord")).to_be_focused()
+    assert focus_is_visible(page)
+
+    # a number typed into a stepper: a Lancer spends the unused warjack points
+    tab_to(page, "a.row-main", "Storm lord")
+    act(page, lambda: page.keyboard.press("Enter"))
+    tab_to(page, "input[type=number]", "Lancer")
+    page.keyboard.type("1")
+    act(page, lambda: page.keyboard.press("Enter"))
+    expect(editor(page).get_by_label("Lancer", exact=True)).to_have_value("1")
+    expect(page.locator("#problems-panel a", has_text="Storm lord")).to_have_count(0)
+    assert page_errors == []
+
+
+def test_a_stale_tab_is_told_and_can_apply_its_change(
+    page_errors: list[str], live_server: LiveServer, page: Page, ninth_age: GameSystem
+) -> None:
+    user = log_in(page, live_server.url)
+    army_list = new_list(user, ninth_age, "t9a3-dh", {"t9a3-pts": 4500}, "t9a3-dh-force")
+    url = f"{live_server.url}/lists/{army_list.pk}/"
+    page.goto(url)
+    other = page.context.new_page()
+    other.goto(url)
+
+    add_unit(page, "King")
+    # the other tab still shows the list before the King; its edit is not saved
+    other.locator("#add-panel li.add-entry button", has_text="Thane").click()
+    banner = other.locator("#stale-banner")
+    expect(banner).to_contain_text("This list changed in another tab")
+    expect(other.locator("#list-panel .row")).to_have_count(0)
+
+    other.get_by_role("button", name="Apply my change to the latest version").click()
+    expect(other.locator("#stale-banner")).to_have_count(0)
+    expect(other.locator("#list-panel .row")).to_have_count(2)
+    page.reload()
+    expect(page.locator("#list-panel .row")).to_have_count(2)
+    assert [e for e in page_errors if not e.startswith("409 ")] == []

@@ -1,0 +1,147 @@
+"""The builder page's model on the shipped packs: add panels, categories with their gauges,
+the selection editor's controls, and problems linked to what they concern."""
+
+from __future__ import annotations
+
+import pytest
+
+from lists.builder import (
+    CHECKBOX,
+    COUNT_CAP,
+    RADIO,
+    STEPPER,
+    add_panels,
+    builder_page,
+    selection_editor,
+)
+from tests.lists.builder_data import evaluated, example_spec, selection_named
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_closure_cache")]
+
+T9A = "the-9th-age-3rd"
+W40K = "warhammer-40k-9th"
+WMH = "warmachine-mk2"
+
+
+def test_a_legal_ninth_age_list_shows_categories_with_percentages_and_no_problem() -> None:
+    roster, report = evaluated(T9A, example_spec(T9A, "dwarven-holds-legal-4500"))
+    page = builder_page(roster=roster, report=report)
+    assert page.legal
+    assert page.problems == ()
+    (force,) = page.forces
+    names = [c.name for c in force.categories]
+    assert names[:2] == ["Characters", "Core"]
+    characters = force.categories[0]
+    (gauge,) = characters.gauges
+    assert (gauge.kind, gauge.percent, gauge.limit) == ("max", 40, 1800)
+    assert gauge.value == sum(r.view.total_cost("t9a3-pts") for r in characters.rows)
+    assert [c.value for r in characters.rows for c in r.costs] == [
+        r.view.total_cost("t9a3-pts") for r in characters.rows
+    ]
+    assert not characters.broken
+    assert page.totals[0].value == report.view.total_cost("t9a3-pts")
+
+
+def test_the_add_panel_disables_what_is_at_its_maximum_with_the_engines_reason() -> None:
+    roster, report = evaluated(T9A, example_spec(T9A, "dwarven-holds-legal-4500"))
+    (panel,) = add_panels(roster=roster, report=report)
+    entries = {e.name: e for category in panel.categories for e in category.entries}
+    assert entries["Clan Warriors"].available
+    assert entries["Clan Warriors"].costs[0].value > 0
+    anvil = entries["Anvil of Power"]
+    assert not anvil.available
+    assert "limited to 1" in anvil.reasons[0]
+
+
+def test_options_get_the_control_their_bounds_imply() -> None:
+    roster, report = evaluated(T9A, example_spec(T9A, "dwarven-holds-legal-4500"))
+    warriors = selection_editor(
+        roster=roster, report=report, selection_id=selection_named(roster, "Clan Warriors")
+    )
+    options = {o.name: o for g in warriors.groups for o in g.options}
+    models = options["Models"]
+    assert models.control == STEPPER
+    assert (models.minimum, models.maximum) == (15, 35)
+    assert models.minimum <= models.count <= models.maximum
+    assert options["Musician"].control == CHECKBOX
+    artillery = next(s for s in roster.all_selections() if s.node.name == "Field Artillery")
+    editor = selection_editor(roster=roster, report=report, selection_id=artillery.id)
+    (weapons,) = [g for g in editor.groups if g.group_id]
+    assert weapons.choose_one
+    assert not weapons.optional
+    assert {o.control for o in weapons.options} == {RADIO}
+    assert sum(o.checked for o in weapons.options) == 1
+    # switching replaces the pick: the group's own maximum is no reason against another one
+    assert all(o.can_add for o in weapons.options if not o.checked)
+
+
+def test_an_optional_choose_one_group_offers_none() -> None:
+    roster, report = evaluated(T9A, example_spec(T9A, "dwarven-holds-legal-4500"))
+    king = selection_editor(
+        roster=roster, report=report, selection_id=selection_named(roster, "King")
+    )
+    mount = next(g for g in king.groups if g.name == "Mount")
+    assert mount.choose_one
+    assert mount.optional
+    assert mount.maximum == 1
+
+
+def test_forty_k_slots_are_gauges_and_problems_lead_to_the_detachment() -> None:
+    roster, report = evaluated(W40K, example_spec(W40K, "space-marines-patrol-slots"))
+    page = builder_page(roster=roster, report=report)
+    (force,) = page.forces
+    hq = next(c for c in force.categories if c.name == "HQ")
+    assert hq.broken
+    assert {g.kind for g in hq.gauges} == {"min", "max"}
+    slot_problems = [p for p in page.problems if p.problem.owner_type == "category"]
+    assert slot_problems
+    assert {p.target for p in slot_problems} == {force.dom_id}
+    assert all(p.problem.rule for p in slot_problems)
+
+
+def test_the_add_panel_only_offers_the_forces_own_categories() -> None:
+    roster, report = evaluated(W40K, example_spec(W40K, "space-marines-strike-force-battalion"))
+    (force,) = builder_page(roster=roster, report=report).forces
+    (panel,) = add_panels(roster=roster, report=report)
+    offered = {c.category_id for c in panel.categories}
+    assert offered <= {c.entry_id for c in force.view.categories} | {""}
+    assert "HQ" in {c.name for c in panel.categories}
+
+
+def test_warjacks_are_options_of_their_warcaster_with_their_costs() -> None:
+    roster, report = evaluated(WMH, example_spec(WMH, "cygnar-skirmish-50-legal"))
+    caster = selection_named(roster, "Commander Coleman Stryker")
+    editor = selection_editor(roster=roster, report=report, selection_id=caster)
+    options = {o.name: o for g in editor.groups for o in g.options}
+    lancer = options["Lancer"]
+    assert lancer.count == 1
+    assert lancer.costs[0].name == "'Jack cost"
+    # each warjack is a pick of its own (it has options: its bond), edited on its own
+    assert lancer.control == STEPPER
+    assert lancer.instanced
+    assert lancer.maximum == COUNT_CAP
+    assert {p.name for p in editor.picks} == {"Charger", "Ironclad", "Lancer"}
+
+
+def test_a_hidden_option_says_why_in_words() -> None:
+    roster, report = evaluated(WMH, example_spec(WMH, "cygnar-skirmish-50-legal"))
+    lancer = selection_named(roster, "Lancer")
+    editor = selection_editor(roster=roster, report=report, selection_id=lancer)
+    options = {o.name: o for g in editor.groups for o in g.options}
+    bond = options["Bonded to Lord Commander Stryker"]
+    assert not bond.can_add
+    assert "hidden because" in bond.reasons[0]
+
+
+def test_a_nested_problem_leads_to_its_unit_row() -> None:
+    roster, report = evaluated(T9A, example_spec(T9A, "highborn-elves-magic-item-mistakes"))
+    page = builder_page(roster=roster, report=report)
+    nested = [
+        p
+        for p in page.problems
+        if p.problem.owner_type == "selection"
+        and roster.selection(p.problem.owner_id).parent is not None
+    ]
+    assert nested
+    roots = {f"sel-{s.id}" for s in roster.forces[0].selections}
+    assert {p.target for p in nested} <= roots

@@ -1,0 +1,288 @@
+"""The builder page and its edit endpoints, through the Django test client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from armybuilder.engine.model import selectable
+from lists.models import ArmyList
+from lists.services import ListState, load_list
+from tests.lists.conftest import force_id
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _client(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _edit_url(state: ListState, action: str) -> str:
+    return reverse("lists:edit", args=[state.army_list.pk, action])
+
+
+def _root_entry(state: ListState, name: str) -> str:
+    force = state.roster.forces[0]
+    return next(
+        n.path_id for n in state.roster.compiled.root_entries(force.catalogue_id) if n.name == name
+    )
+
+
+def _stored(state: ListState) -> ArmyList:
+    return ArmyList.objects.get(pk=state.army_list.pk)
+
+
+def test_the_builder_page_shows_the_list_the_add_panel_and_pinned_revisions(
+    player: Any, dwarven_list: ListState
+) -> None:
+    response = _client(player).get(reverse("lists:builder", args=[dwarven_list.army_list.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="add-panel"' in html
+    assert "Clan Warriors" in html
+    assert 'aria-live="polite"' in html
+    assert "Dwarven Holds revision 1" in html
+
+
+def _post(client: Client, state: ListState, action: str, **fields: Any) -> Any:
+    fields.setdefault("version", _stored(state).version)
+    return client.post(_edit_url(state, action), fields, **HTMX)
+
+
+def _added(player: Any, state: ListState, name: str) -> tuple[Client, str]:
+    client = _client(player)
+    response = _post(
+        client, state, "add", force_id=force_id(state), entry_id=_root_entry(state, name)
+    )
+    assert response.status_code == 200
+    stored = _stored(state)
+    selection = stored.document["roster"]["forces"][0]["selections"][-1]
+    return client, selection["id"]
+
+
+def test_the_add_panel_is_its_own_region_refreshed_after_each_edit(
+    player: Any, rival: Any, dwarven_list: ListState
+) -> None:
+    url = reverse("lists:add_panel", args=[dwarven_list.army_list.pk])
+    response = _client(player).get(url, **HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Clan Warriors" in html
+    assert "Add a force or detachment" in html
+    assert _client(rival).get(url).status_code == 404
+    edited = _post(_client(player), dwarven_list, "cost-limit", cost_type_id="t9a3-pts", value="9")
+    assert edited["HX-Trigger"] == "list-changed"
+
+
+def test_adding_a_unit_stores_it_and_opens_its_editor(player: Any, dwarven_list: ListState) -> None:
+    client = _client(player)
+    before = _stored(dwarven_list).version
+    response = _post(
+        client,
+        dwarven_list,
+        "add",
+        force_id=force_id(dwarven_list),
+        entry_id=_root_entry(dwarven_list, "Clan Warriors"),
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="builder"' in html
+    assert 'hx-swap-oob="innerHTML"' in html  # totals and problems out of band
+    assert 'id="editor-heading"' in html
+    assert "Models" in html  # the editor's stepper
+    assert _stored(dwarven_list).version == before + 1
+
+
+def test_without_htmx_an_edit_redirects_back_to_the_page(
+    player: Any, dwarven_list: ListState
+) -> None:
+    response = _client(player).post(
+        _edit_url(dwarven_list, "add"),
+        {
+            "version": dwarven_list.army_list.version,
+            "force_id": force_id(dwarven_list),
+            "entry_id": _root_entry(dwarven_list, "King"),
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"].startswith(
+        reverse("lists:builder", args=[dwarven_list.army_list.pk])
+    )
+    assert "selection=" in response["Location"]
+
+
+def test_options_counts_names_duplicates_and_removal(player: Any, dwarven_list: ListState) -> None:
+    client, unit = _added(player, dwarven_list, "Clan Warriors")
+    state = load_list(army_list=_stored(dwarven_list))
+    models = next(c for c in state.roster.selection(unit).children if c.node.name == "Models")
+    response = _post(
+        client,
+        state,
+        "option",
+        selection_id=unit,
+        entry_id=models.node.path_id,
+        count="20",
+        delta="1",
+        selected=unit,
+    )
+    assert response.status_code == 200
+    state = load_list(army_list=_stored(dwarven_list))
+    assert state.roster.selection(models.id).amount == 21
+    response = _post(client, state, "count", selection_id=models.id, count="25")
+    assert response.status_code == 200
+    assert load_list(army_list=_stored(dwarven_list)).roster.selection(models.id).amount == 25
+    response = _post(client, state, "custom", target_id=unit, name="Iron Wall", notes="front")
+    assert response.status_code == 200
+    assert "Iron Wall" in response.content.decode()
+    response = _post(client, state, "duplicate", selection_id=unit)
+    assert response.status_code == 200
+    roster = load_list(army_list=_stored(dwarven_list)).roster
+    copies = [s for s in roster.forces[0].selections if s.custom_name == "Iron Wall"]
+    assert len(copies) == 2
+    response = _post(client, state, "remove", selection_id=copies[1].id)
+    assert response.status_code == 200
+    roster = load_list(army_list=_stored(dwarven_list)).roster
+    assert [s.id for s in roster.forces[0].selections if s.custom_name] == [unit]
+
+
+def test_a_radio_pick_replaces_the_groups_pick_and_none_clears_an_optional_one(
+    player: Any, dwarven_list: ListState
+) -> None:
+    client, king = _added(player, dwarven_list, "King")
+    state = load_list(army_list=_stored(dwarven_list))
+    throne = next(
+        n.path_id
+        for n in selectable(state.roster.selection(king).node.children)
+        if n.name == "Mount: War Throne"
+    )
+    response = _post(client, state, "choose", selection_id=king, entry_id=throne, selected=king)
+    assert response.status_code == 200
+    mounts = [
+        c.node.name
+        for c in load_list(army_list=_stored(dwarven_list)).roster.selection(king).children
+        if c.node.name.startswith("Mount")
+    ]
+    assert mounts == ["Mount: War Throne"]
+    assert "No Mount" in response.content.decode()
+    response = _post(client, state, "option", selection_id=king, entry_id=throne, count="0")
+    assert response.status_code == 200
+    children = load_list(army_list=_stored(dwarven_list)).roster.selection(king).children
+    assert not [c for c in children if c.node.name.startswith("Mount")]
+
+
+def test_cost_limit_undo_and_redo(player: Any, dwarven_list: ListState) -> None:
+    client = _client(player)
+    response = _post(client, dwarven_list, "cost-limit", cost_type_id="t9a3-pts", value="3000")
+    assert response.status_code == 200
+    assert _stored(dwarven_list).points_limit == 3000
+    assert _post(client, dwarven_list, "undo").status_code == 200
+    assert _stored(dwarven_list).points_limit == 4500
+    assert _post(client, dwarven_list, "redo").status_code == 200
+    assert _stored(dwarven_list).points_limit == 3000
+
+
+def test_forces_are_added_and_removed(player: Any, dwarven_list: ListState) -> None:
+    client = _client(player)
+    response = _post(
+        client, dwarven_list, "add-force", force_entry_id="t9a3-dh-force", catalogue_id="t9a3-dh"
+    )
+    assert response.status_code == 200
+    forces = _stored(dwarven_list).document["roster"]["forces"]
+    assert len(forces) == 2
+    response = _post(client, dwarven_list, "remove-force", force_id=forces[1]["id"])
+    assert response.status_code == 200
+    assert len(_stored(dwarven_list).document["roster"]["forces"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("action", "fields"),
+    [
+        ("add", {"force_id": "force-999", "entry_id": "x"}),
+        ("add", {"entry_id": "x"}),
+        ("remove", {"selection_id": "selection-999"}),
+        ("count", {"selection_id": "selection-1", "count": "-1"}),
+        ("count", {"selection_id": "selection-1", "count": "10001"}),
+        ("count", {"selection_id": "selection-1", "count": "many"}),
+        ("option", {"selection_id": "selection-1", "entry_id": "x", "count": "1", "delta": "7"}),
+        ("cost-limit", {"cost_type_id": "t9a3-pts", "value": "lots"}),
+        ("cost-limit", {"cost_type_id": "no-such-cost", "value": "10"}),
+        ("remove-force", {"force_id": "force-999"}),
+        ("undo", {"version": "not-a-number"}),
+    ],
+)
+def test_bad_input_gets_a_message_and_changes_nothing(
+    player: Any, dwarven_list: ListState, action: str, fields: dict[str, str]
+) -> None:
+    before = _stored(dwarven_list)
+    response = _post(_client(player), dwarven_list, action, **fields)
+    assert response.status_code == 400
+    assert 'id="edit-message"' in response.content.decode()
+    after = _stored(dwarven_list)
+    assert (after.version, after.document) == (before.version, before.document)
+
+
+def test_a_stale_tab_is_told_and_can_apply_its_change_to_the_latest_version(
+    player: Any, dwarven_list: ListState
+) -> None:
+    client = _client(player)
+    stale_version = _stored(dwarven_list).version
+    _post(client, dwarven_list, "cost-limit", cost_type_id="t9a3-pts", value="4000")
+    fields = {"force_id": force_id(dwarven_list), "entry_id": _root_entry(dwarven_list, "King")}
+    response = _post(client, dwarven_list, "add", version=stale_version, **fields)
+    assert response.status_code == 409
+    assert response["HX-Reswap"] == "none"
+    html = response.content.decode()
+    assert 'id="stale-banner"' in html
+    assert 'name="latest"' in html
+    assert _stored(dwarven_list).document["roster"]["forces"][0].get("selections") in (None, [])
+    response = _post(client, dwarven_list, "add", version=stale_version, latest="1", **fields)
+    assert response.status_code == 200
+    (king,) = _stored(dwarven_list).document["roster"]["forces"][0]["selections"]
+    assert king["entryId"] == fields["entry_id"]
+    assert _stored(dwarven_list).points_limit == 4000
+
+
+def test_another_players_list_is_not_found(
+    player: Any, rival: Any, dwarven_list: ListState
+) -> None:
+    client = _client(rival)
+    url = reverse("lists:builder", args=[dwarven_list.army_list.pk])
+    assert client.get(url).status_code == 404
+    before = _stored(dwarven_list).version
+    response = _post(client, dwarven_list, "cost-limit", cost_type_id="t9a3-pts", value="1")
+    assert response.status_code == 404
+    assert _stored(dwarven_list).version == before
+
+
+def test_an_unknown_edit_is_not_found_and_get_is_refused(
+    player: Any, dwarven_list: ListState
+) -> None:
+    client = _client(player)
+    assert _post(client, dwarven_list, "explode").status_code == 404
+    assert client.get(_edit_url(dwarven_list, "add")).status_code == 405
+
+
+def test_a_page_asked_for_a_selection_it_lacks_shows_the_list(
+    player: Any, dwarven_list: ListState
+) -> None:
+    url = reverse("lists:builder", args=[dwarven_list.army_list.pk])
+    response = _client(player).get(url, {"selection": "selection-999"})
+    assert response.status_code == 200
+    assert 'id="editor-heading"' in response.content.decode()
+
+
+def test_a_visitor_gets_404_and_changes_nothing(dwarven_list: ListState) -> None:
+    assert (
+        Client().get(reverse("lists:builder", args=[dwarven_list.army_list.pk])).status_code == 404
+    )
+    before = _stored(dwarven_list).version
+    response = _post(Client(), dwarven_list, "undo")
+    assert response.status_code == 404
+    assert _stored(dwarven_list).version == before
