@@ -142,7 +142,7 @@ def create_list(
             name=name,
             game_system=game_system,
             catalogue=catalogue,
-            document=roster_document(report.view),
+            document=_document(report),
             pinned=_pinned(closure),
             updated_at=now,
             **_denormalised(report),
@@ -651,7 +651,7 @@ def _save(
     report = _report(closure, roster, explain=False)
     fields: dict[str, Any] = {
         "name": roster.name[:NAME_MAX_LENGTH] or army_list.name,
-        "document": roster_document(report.view),
+        "document": _document(report),
         "pinned": _pinned(closure),
         "version": version + 1,
         "undo_stack": undo_stack,
@@ -749,16 +749,21 @@ def _load_roster(army_list: ArmyList, closure: ClosureRevisions) -> Roster:
 
 
 def _report(closure: ClosureRevisions, roster: Roster, *, explain: bool) -> ListReport:
-    """The roster evaluated, refused (``caps.*``) when an edit took it past the caps that
-    every way into the engine shares."""
     try:
-        report = report_roster(closure=closure, roster=roster, explain=explain)
-        check_extent(unwrap(roster_document(report.view)))
-    except ListSpecRejected as error:
+        return report_roster(closure=closure, roster=roster, explain=explain)
+    except ListSpecRejected as error:  # (over the work budget)
         raise EditRejected(error.code, error.detail) from error
+
+
+def _document(report: ListReport) -> dict[str, Any]:
+    """The document to store, refused (``caps.*``) when an edit took the list past the caps
+    that every way into the engine shares."""
+    document = roster_document(report.view)
+    try:
+        check_extent(unwrap(document))
     except CapExceeded as error:
         raise EditRejected(error.code, error.message) from error
-    return report
+    return document
 
 
 def _engine(operation: Callable[[], T]) -> T:
