@@ -51,6 +51,27 @@ def test_the_builder_page_shows_the_list_the_add_panel_and_pinned_revisions(
     assert "Dwarven Holds revision 1" in html
 
 
+def test_the_builder_links_to_sharing_history_print_and_every_export(
+    player: Any, dwarven_list: ListState
+) -> None:
+    army_list = dwarven_list.army_list
+    client = _client(player)
+    html = client.get(reverse("lists:builder", args=[army_list.pk])).content.decode()
+    links = [
+        reverse("sharing:shared", args=[army_list.share_token]),
+        reverse("sharing:history", args=[army_list.pk]),
+        reverse("sharing:shared_print", args=[army_list.share_token]),
+        *(reverse("sharing:export", args=[army_list.pk, fmt]) for fmt in EXPORT_FORMATS),
+    ]
+
+    for link in links:
+        assert f'href="{link}"' in html
+        assert client.get(link).status_code == 200, link
+
+
+EXPORT_FORMATS = ("txt", "md", "json", "ros", "rosz")
+
+
 def _post(client: Client, state: ListState, action: str, **fields: Any) -> Any:
     fields.setdefault("version", _stored(state).version)
     return client.post(_edit_url(state, action), fields, **HTMX)
