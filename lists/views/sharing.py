@@ -114,7 +114,7 @@ def _export(request: HttpRequest, army_list: ArmyList, fmt: str) -> HttpResponse
 
 @require_POST
 def shared_fork(request: HttpRequest, token: str) -> HttpResponse:
-    """Fork a kept version of the list behind a share link (its current one by default)
+    """Fork the kept version chosen on the shared page (the current one is preselected)
     into a private list; a version the list does not keep is refused with the page again."""
     army_list = sharing.shared_list(token=token, user=request.user)
     if not request.user.is_authenticated:
