@@ -130,16 +130,30 @@ def export_list(
     )
 
 
-def fork_list(*, army_list: ArmyList, user: Any, version_number: int | None = None) -> ArmyList:
-    """A new private list of ``user`` from a version of ``army_list`` (its newest by default),
-    recording the version it came from.
+def fork_choices(*, army_list: ArmyList) -> QuerySet[ListVersion]:
+    """The kept versions of a list someone may fork, newest first (their documents are
+    not loaded: the choice shows only what each version's row says). Retention bounds
+    how many there are."""
+    return (
+        ListVersion.objects.filter(army_list=army_list)
+        .defer("document", "pinned")
+        .order_by("-number")
+    )
 
-    The caller has checked ``user`` may see ``army_list``; only its owner may pick an older
-    version (others see only the current one).
+
+def fork_list(*, army_list: ArmyList, user: Any, version_number: int | None = None) -> ArmyList:
+    """A new private list of ``user`` from a kept version of ``army_list`` (its newest by
+    default), recording the version it came from.
+
+    Anyone who may see the list may fork any of its kept versions: its owner, and anyone
+    else while it is unlisted or public (a private list raises the same ``Http404`` as its
+    share link). Only versions of this list count: a number it does not keep is refused.
     """
+    if army_list.visibility == Visibility.PRIVATE and army_list.owner_id != getattr(
+        user, "pk", None
+    ):
+        raise Http404
     number = army_list.version if version_number is None else version_number
-    if number != army_list.version and army_list.owner_id != getattr(user, "pk", None):
-        raise EditRejected(UNKNOWN_VERSION, _("Only the list's owner can fork an older version."))
     source = ListVersion.objects.filter(army_list=army_list, number=number).first()
     if source is None:
         raise EditRejected(UNKNOWN_VERSION, _("That version is no longer kept."))

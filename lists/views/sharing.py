@@ -47,7 +47,14 @@ def shared_print(request: HttpRequest, token: str) -> HttpResponse:
     return _shared_page(request, army_list, "lists/print.html")
 
 
-def _shared_page(request: HttpRequest, army_list: ArmyList, template: str) -> HttpResponse:
+def _shared_page(
+    request: HttpRequest,
+    army_list: ArmyList,
+    template: str,
+    *,
+    fork_error: str = "",
+    status: int = 200,
+) -> HttpResponse:
     view = sharing.evaluate_shared(army_list=army_list)
     report = view.state.report
     is_owner = army_list.owner_id == request.user.pk
@@ -67,8 +74,13 @@ def _shared_page(request: HttpRequest, army_list: ArmyList, template: str) -> Ht
         "visibility_form": VisibilityForm(initial={"visibility": army_list.visibility})
         if is_owner
         else None,
+        # Only signed-in visitors can fork, so only they are shown which versions are kept.
+        "fork_versions": sharing.fork_choices(army_list=army_list)
+        if request.user.is_authenticated
+        else None,
+        "fork_error": fork_error,
     }
-    response = render(request, template, context)
+    response = render(request, template, context, status=status)
     if not context["indexable"]:
         response["X-Robots-Tag"] = "noindex, nofollow"
     return response
@@ -102,13 +114,26 @@ def _export(request: HttpRequest, army_list: ArmyList, fmt: str) -> HttpResponse
 
 @require_POST
 def shared_fork(request: HttpRequest, token: str) -> HttpResponse:
-    """Fork the list behind a share link (its current version) into a private list."""
+    """Fork the kept version chosen on the shared page (the current one is preselected)
+    into a private list; a version the list does not keep is refused with the page again."""
     army_list = sharing.shared_list(token=token, user=request.user)
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("sharing:shared", args=[token]))
-    fork = sharing.fork_list(army_list=army_list, user=request.user)
+    form = ForkForm(request.POST)
+    if not form.is_valid():
+        return _refused_fork(request, army_list, _("Choose a version to fork."))
+    try:
+        fork = sharing.fork_list(
+            army_list=army_list, user=request.user, version_number=form.cleaned_data["version"]
+        )
+    except EditRejected as error:
+        return _refused_fork(request, army_list, error.detail)
     messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
     return redirect("lists:builder", fork.pk)
+
+
+def _refused_fork(request: HttpRequest, army_list: ArmyList, error: str) -> HttpResponse:
+    return _shared_page(request, army_list, "lists/shared.html", fork_error=error, status=400)
 
 
 @login_required

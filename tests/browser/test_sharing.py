@@ -6,6 +6,7 @@ at phone width without horizontal scrolling."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -122,13 +123,27 @@ def test_share_open_logged_out_make_private_and_fork(
     expect(stranger.get_by_role("heading", name="Sharing")).to_have_count(0)
     assert stranger.locator('meta[name="robots"]').get_attribute("content") == "noindex, nofollow"
 
+    expect(stranger.get_by_label("Version to fork")).to_have_count(0)
+    stranger.get_by_role("button", name="Fork into my lists").click()
+    expect(stranger).to_have_url(re.compile(r"/accounts/login/\?next="))
+
     rival = _user("rival")
     theirs = contexts(rival)
     theirs.goto(link)
+    version = theirs.get_by_label("Version to fork")
+    expect(version).to_have_value(str(army_list.version))
+    expect(version.locator("option")).to_have_count(3)
+    expect(version.locator("option").first).to_contain_text("(current)")
+    version.select_option("2")
+    _shot(theirs, "shared-fork-1280")
     theirs.get_by_role("button", name="Fork into my lists").click()
+    expect(theirs.get_by_text("Forked into your lists")).to_be_visible()
     fork = ArmyList.objects.get(owner=rival)
     assert fork.forked_from is not None
     assert fork.forked_from.army_list_id == army_list.pk
+    assert fork.forked_from.number == 2
+    assert fork.visibility == Visibility.PRIVATE
+    assert [s["entryId"] for s in fork.document["roster"]["forces"][0]["selections"]] == [KING]
     assert fork.versions.get().kind == VersionKind.FORK
 
     mine.get_by_label("Private").check()

@@ -201,19 +201,99 @@ def test_verify_tells_a_pasted_export_from_a_tampered_one(shared_list: ArmyList)
 def test_forking_from_a_share_link(shared_list: ArmyList, rival: Any) -> None:
     url = reverse("sharing:shared_fork", args=[shared_list.share_token])
 
-    anonymous = Client().post(url)
+    anonymous = Client().post(url, {"version": 1})
     assert anonymous.status_code == 302
-    assert "/accounts/login/" in anonymous["Location"]
-    response = logged_in(rival).post(url)
+    assert anonymous["Location"] == reverse("account_login") + "?next=" + shared_url(shared_list)
+    response = logged_in(rival).post(url, {"version": shared_list.version})
 
     fork = ArmyList.objects.get(owner=rival)
     assert response.status_code == 302
+    assert response["Location"] == reverse("lists:builder", args=[fork.pk])
     assert fork.forked_from is not None
     assert fork.forked_from.army_list_id == shared_list.pk
+    assert fork.forked_from.number == shared_list.version
     assert fork.visibility == Visibility.PRIVATE
     sharing.set_visibility(army_list=shared_list, visibility=Visibility.PRIVATE)
-    assert logged_in(rival).post(url).status_code == 404
+    assert logged_in(rival).post(url, {"version": 1}).status_code == 404
     assert ArmyList.objects.filter(owner=rival).count() == 1
+
+
+def test_a_visitor_chooses_which_kept_version_to_fork(shared_list: ArmyList, rival: Any) -> None:
+    html = logged_in(rival).get(shared_url(shared_list)).content.decode()
+
+    select = re.search(r'<select name="version" id="fork-version">(.*?)</select>', html, re.S)
+    assert select is not None
+    options = re.findall(r'<option value="(\d+)"( selected)?>([^<]*)</option>', select.group(1))
+    assert [int(value) for value, _, _ in options] == [4, 3, 2, 1]
+    assert [int(value) for value, chosen, _ in options if chosen] == [shared_list.version]
+    labels = [label for _, _, label in options]
+    when = r"\d{4}-\d\d-\d\d \d\d:\d\d"
+    assert re.fullmatch(
+        rf"v4 · {when} · Edited · Edited King · 410 pts · not legal \(current\)", labels[0]
+    )
+    assert re.fullmatch(rf"v2 · {when} · Edited · Added King · 210 pts · not legal", labels[2])
+    assert re.fullmatch(rf"v1 · {when} · Created · Created · 0 pts · not legal", labels[3])
+    assert 'id="fork-version"' not in Client().get(shared_url(shared_list)).content.decode()
+
+    response = logged_in(rival).post(
+        reverse("sharing:shared_fork", args=[shared_list.share_token]), {"version": 2}
+    )
+
+    fork = ArmyList.objects.get(owner=rival)
+    assert response.status_code == 302
+    assert fork.forked_from == ListVersion.objects.get(army_list=shared_list, number=2)
+    forces = fork.document["roster"]["forces"]
+    assert [s["entryId"] for s in forces[0]["selections"]] == [KING]
+
+
+@pytest.mark.parametrize("version", ["99", "0", "x", "", "1.5", "9" * 30, None])
+def test_forking_a_version_the_list_does_not_keep_is_refused(
+    shared_list: ArmyList, rival: Any, version: str | None
+) -> None:
+    data = {} if version is None else {"version": version}
+
+    response = logged_in(rival).post(
+        reverse("sharing:shared_fork", args=[shared_list.share_token]), data
+    )
+
+    assert response.status_code == 400
+    assert 'id="fork-error"' in response.content.decode()
+    assert not ArmyList.objects.filter(owner=rival).exists()
+
+
+def test_a_number_only_another_list_has_is_refused(
+    shared_list: ArmyList, player: Any, rival: Any
+) -> None:
+    longer = services.duplicate_list(army_list=shared_list, user=player)
+    state = services.load_list(army_list=longer)
+    for entry in (WARRIORS, KING, WARRIORS, KING):
+        state = add(state, entry)
+    assert state.army_list.version > shared_list.version
+
+    response = logged_in(rival).post(
+        reverse("sharing:shared_fork", args=[shared_list.share_token]),
+        {"version": state.army_list.version},
+    )
+
+    assert response.status_code == 400
+    assert "That version is no longer kept." in response.content.decode()
+    assert not ArmyList.objects.filter(owner=rival).exists()
+
+
+def test_a_private_list_reveals_no_versions(shared_list: ArmyList, rival: Any) -> None:
+    token = shared_list.share_token
+    sharing.set_visibility(army_list=shared_list, visibility=Visibility.PRIVATE)
+    client = logged_in(rival)
+    missing = "A" * 43
+
+    for path in ("sharing:shared", "sharing:shared_fork"):
+        send = client.get if path == "sharing:shared" else client.post
+        private = send(reverse(path, args=[token]), {"version": 1})
+        unknown = send(reverse(path, args=[missing]), {"version": 1})
+        assert private.status_code == unknown.status_code == 404
+        assert private.content == unknown.content
+        assert b"fork-version" not in private.content
+    assert not ArmyList.objects.filter(owner=rival).exists()
 
 
 def test_the_gallery_filters_public_lists(

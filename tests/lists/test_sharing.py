@@ -137,20 +137,86 @@ def test_a_fork_is_a_private_list_of_mine_that_records_its_source(
     assert version.kind == VersionKind.FORK
 
 
-def test_the_owner_forks_an_older_version_others_only_the_current(
+def test_anyone_who_sees_the_list_forks_an_older_version(
     dwarven_list: ListState, player: Any, rival: Any
 ) -> None:
-    state = add(dwarven_list, KING)
+    state = add(add(dwarven_list, KING), WARRIORS)
+    source = sharing.set_visibility(army_list=state.army_list, visibility=Visibility.UNLISTED)
+    seen = sharing.shared_list(token=source.share_token, user=rival)
+    older = ListVersion.objects.get(army_list=source, number=2)
 
-    fork = sharing.fork_list(army_list=state.army_list, user=player, version_number=1)
-    assert fork.document["roster"]["forces"][0].get("selections") is None
-    assert fork.forked_from is not None
-    assert fork.forked_from.number == 1
+    fork = sharing.fork_list(army_list=seen, user=rival, version_number=2)
 
-    with pytest.raises(EditRejected):
-        sharing.fork_list(army_list=state.army_list, user=rival, version_number=1)
-    with pytest.raises(EditRejected):
-        sharing.fork_list(army_list=state.army_list, user=player, version_number=99)
+    assert fork.owner == rival
+    assert fork.visibility == Visibility.PRIVATE
+    assert fork.forked_from == older
+    # the chosen version's document, under the fork's own name
+    name = fork.document["roster"]["name"]
+    assert name != older.document["roster"]["name"]
+    assert fork.document == {"roster": {**older.document["roster"], "name": name}}
+    assert fork.document != {"roster": {**source.document["roster"], "name": name}}
+    assert fork.pinned == older.pinned
+    (version,) = fork.versions.all()
+    assert version.kind == VersionKind.FORK
+    assert fork.points == older.points
+    assert [v.number for v in ListVersion.objects.filter(army_list=source)] == [3, 2, 1]
+
+    mine = sharing.fork_list(army_list=source, user=player, version_number=1)
+    assert mine.forked_from is not None
+    assert mine.forked_from.number == 1
+    assert mine.document["roster"]["forces"][0].get("selections") is None
+
+
+def test_only_a_version_the_list_keeps_can_be_forked(
+    dwarven_list: ListState, player: Any, rival: Any
+) -> None:
+    source = sharing.set_visibility(
+        army_list=add(dwarven_list, KING).army_list, visibility=Visibility.PUBLIC
+    )
+    longer = services.duplicate_list(army_list=source, user=player)
+    for entry in (WARRIORS, WARRIORS, WARRIORS):
+        state = services.add_selection(
+            army_list=longer,
+            version=longer.version,
+            force_id=services.load_list(army_list=longer).roster.forces[0].id,
+            entry_id=entry,
+        )
+        longer = state.army_list
+    assert ListVersion.objects.filter(army_list=longer, number=longer.version).exists()
+    assert longer.version > source.version  # a number only the other list has
+
+    for number in (longer.version, 99, 0, -1):
+        with pytest.raises(EditRejected) as refused:
+            sharing.fork_list(army_list=source, user=rival, version_number=number)
+        assert refused.value.code == sharing.UNKNOWN_VERSION
+    assert not ArmyList.objects.filter(owner=rival).exists()
+
+
+def test_a_private_list_cannot_be_forked_by_anyone_else(
+    dwarven_list: ListState, player: Any, rival: Any
+) -> None:
+    army_list = dwarven_list.army_list
+
+    with pytest.raises(Http404):
+        sharing.shared_list(token=army_list.share_token, user=rival)
+    with pytest.raises(Http404):
+        sharing.fork_list(army_list=army_list, user=rival, version_number=1)
+    assert not ArmyList.objects.filter(owner=rival).exists()
+    assert sharing.fork_list(army_list=army_list, user=player).owner == player
+
+
+def test_the_fork_choices_are_the_lists_own_kept_versions_newest_first(
+    dwarven_list: ListState, player: Any
+) -> None:
+    state = add(add(dwarven_list, KING), WARRIORS)
+    services.duplicate_list(army_list=state.army_list, user=player)
+
+    choices = list(sharing.fork_choices(army_list=state.army_list))
+
+    assert [v.number for v in choices] == [3, 2, 1]
+    assert {v.army_list_id for v in choices} == {state.army_list.pk}
+    assert choices[0].legal == state.army_list.legal
+    assert choices[0].points == state.army_list.points
 
 
 def test_export_carries_the_verdict_computed_now(dwarven_list: ListState) -> None:
