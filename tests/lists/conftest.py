@@ -12,6 +12,8 @@ from lists import services
 from lists.services import ListState
 
 DWARVEN_HOLDS = "t9a3-dh"
+KING = "t9a3-dh-king"
+WARRIORS = "t9a3-dh-clan-warriors"
 DWARVEN_FORCE = "t9a3-dh-force"
 POINTS = "t9a3-pts"
 
@@ -43,3 +45,14 @@ def dwarven_list(player: Any, ninth_age: GameSystem) -> ListState:
 def force_id(state: ListState) -> str:
     (force,) = state.roster.forces
     return force.id
+
+
+def add(state: ListState, entry_id: str, parent: str | None = None) -> ListState:
+    """Add an entry to the list's first force (or under ``parent``) at its current version."""
+    return services.add_selection(
+        army_list=state.army_list,
+        version=state.army_list.version,
+        force_id=force_id(state),
+        entry_id=entry_id,
+        parent_selection_id=parent,
+    )

@@ -14,21 +14,9 @@ from lists.models import ListVersion, VersionKind
 from lists.pruning import prune_versions
 from lists.retention import KEEP_LAST, SESSION_GAP
 from lists.services import EditRejected, ListState, StaleVersion
-from tests.lists.conftest import force_id
+from tests.lists.conftest import KING, WARRIORS, add, force_id
 
 pytestmark = pytest.mark.django_db
-
-KING = "t9a3-dh-king"
-WARRIORS = "t9a3-dh-clan-warriors"
-
-
-def add(state: ListState, entry_id: str) -> ListState:
-    return services.add_selection(
-        army_list=state.army_list,
-        version=state.army_list.version,
-        force_id=force_id(state),
-        entry_id=entry_id,
-    )
 
 
 def test_a_diff_between_stored_versions_says_what_changed(dwarven_list: ListState) -> None:

@@ -11,11 +11,9 @@ from catalogues.models import Catalogue
 from lists import services
 from lists.services import ListState
 from tests.catalogues.documents import import_documents
-from tests.lists.conftest import DWARVEN_HOLDS, force_id
+from tests.lists.conftest import DWARVEN_HOLDS, KING, force_id
 
 pytestmark = pytest.mark.django_db
-
-KING = "t9a3-dh-king"
 
 
 def newer_revision_with_dearer_king() -> None:

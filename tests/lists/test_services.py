@@ -12,27 +12,15 @@ from lists import services
 from lists.models import ArmyList, ListVersion, VersionKind
 from lists.services import EditRejected, ListState, StaleVersion
 from tests.catalogues.packs import load_pack
-from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, POINTS, force_id
+from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, KING, POINTS, WARRIORS, add, force_id
 
 pytestmark = pytest.mark.django_db
 
-KING = "t9a3-dh-king"
-WARRIORS = "t9a3-dh-clan-warriors"
 WARRIOR_MODELS = "t9a3-dh-clan-warriors-models"
 
 
 def stored(state: ListState) -> ArmyList:
     return ArmyList.objects.get(pk=state.army_list.pk)
-
-
-def add(state: ListState, entry_id: str, parent: str | None = None) -> ListState:
-    return services.add_selection(
-        army_list=state.army_list,
-        version=state.army_list.version,
-        force_id=force_id(state),
-        entry_id=entry_id,
-        parent_selection_id=parent,
-    )
 
 
 def selection_of(state: ListState, entry_id: str) -> str:

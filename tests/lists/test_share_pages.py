@@ -15,21 +15,9 @@ from lists import services, sharing
 from lists.exports import CODE_PATTERN
 from lists.models import ArmyList, ListVersion, VersionKind, Visibility
 from lists.services import ListState
-from tests.lists.conftest import force_id
+from tests.lists.conftest import KING, WARRIORS, add
 
 pytestmark = pytest.mark.django_db
-
-KING = "t9a3-dh-king"
-WARRIORS = "t9a3-dh-clan-warriors"
-
-
-def add(state: ListState, entry_id: str) -> ListState:
-    return services.add_selection(
-        army_list=state.army_list,
-        version=state.army_list.version,
-        force_id=force_id(state),
-        entry_id=entry_id,
-    )
 
 
 @pytest.fixture
