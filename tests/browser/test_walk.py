@@ -62,3 +62,23 @@ def test_the_phone_tabs_stay_on_one_line(
     assert len(heights) == 4
     assert max(heights) <= line + 1, (heights, line)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_a_long_wizard_choice_wraps_beside_its_radio_button(
+    live_server: LiveServer, page: Page, ninth_age: GameSystem
+) -> None:
+    page.set_viewport_size({"width": 375, "height": 800})
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/lists/new/?game={ninth_age.slug}&faction=dwarven-holds")
+
+    # Each label's text lines (wrapped or not) start right of its radio button.
+    overhangs = page.locator("fieldset label:has(input[type=radio])").evaluate_all(
+        "(labels) => labels.map((label) => {"
+        " const input = label.querySelector('input').getBoundingClientRect();"
+        " const range = document.createRange(); range.selectNodeContents(label);"
+        " range.setStartAfter(label.querySelector('input'));"
+        " const lines = [...range.getClientRects()].filter((r) => r.width > 0);"
+        " return [lines.length, Math.min(...lines.map((r) => r.left)) - input.right]; })"
+    )
+    assert any(lines > 1 for lines, _ in overhangs), overhangs
+    assert all(gap >= 0 for _, gap in overhangs), overhangs
