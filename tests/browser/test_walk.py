@@ -17,7 +17,7 @@ def test_a_visitor_is_shown_where_to_start(live_server: LiveServer, page: Page) 
     page.goto(f"{live_server.url}/")
     lede = page.locator("main .page-head")
 
-    lede.get_by_role("link", name="Sign up").click()
+    lede.get_by_role("link", name="Create an account").click()
 
     expect(page).to_have_url(f"{live_server.url}/accounts/signup/")
 
