@@ -243,6 +243,7 @@ class EntryNode(Merged):
     group_path_id: str | None  # entryGroupId of selections of this entry
     constraints: list[Constraint]
     _children: list[EntryNode] | None = field(default=None, repr=False)
+    _entries: list[EntryNode] | None = field(default=None, repr=False)
     _infos: list[InfoNode] | None = field(default=None, repr=False)
     _categories: list[CategoryNode] | None = field(default=None, repr=False)
     _constrained: Constrained | None = field(default=None, repr=False)
@@ -463,8 +464,11 @@ class EntryNode(Merged):
         return False
 
     def entries(self) -> list[EntryNode]:
-        """Selectable entries under this node, looking through groups."""
-        return selectable(self.children)
+        """Selectable entries under this node, looking through groups (not to be changed:
+        kept, as the children are, since loading a list looks each selection's entry up)."""
+        if self._entries is None:
+            self._entries = selectable(self.children)
+        return self._entries
 
 
 def selectable(nodes: list[EntryNode]) -> list[EntryNode]:

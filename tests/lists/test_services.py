@@ -58,6 +58,20 @@ def test_adding_a_selection_saves_a_new_version_with_true_totals(dwarven_list: L
     assert snapshot.kind == VersionKind.EDIT
     assert "King" in snapshot.summary
     assert snapshot.document == army_list.document
+    assert snapshot.pinned == army_list.pinned
+    assert (snapshot.points, snapshot.legal) == (army_list.points, army_list.legal)
+
+
+def test_a_snapshot_keeps_its_versions_document_after_later_edits(dwarven_list: ListState) -> None:
+    with_king = add(dwarven_list, KING)
+    document = stored(with_king).document
+    add(with_king, WARRIORS)
+
+    snapshots = {v.number: v.document for v in stored(with_king).versions.all()}
+    assert snapshots[2] == document
+    assert [s["entryId"] for s in snapshots[2]["roster"]["forces"][0]["selections"]] == [KING]
+    assert len(snapshots[3]["roster"]["forces"][0]["selections"]) == 2
+    assert snapshots[3] == stored(with_king).document
 
 
 def test_the_report_explains_what_cannot_be_added(dwarven_list: ListState) -> None:
