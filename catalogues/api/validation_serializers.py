@@ -10,13 +10,14 @@ from rest_framework import serializers
 from rest_framework.settings import api_settings
 
 # The engine's caps on one list, stated again in the schema so clients see them.
-from armybuilder.engine.caps import MAX_COST_LIMIT, MAX_DEPTH, MAX_NUMBER
+from armybuilder.engine.caps import MAX_COST_LIMIT, MAX_DEPTH, MAX_EXPLAINED, MAX_NUMBER
 from armybuilder.engine.caps import MAX_SIZE as MAX_SELECTIONS
 from armybuilder.engine.report import ERROR, INFO, WARNING
+from catalogues import params
 from catalogues.api.base import JSONBooleanField, JSONCharField, JSONFloatField, JSONIntegerField
 
 # Revision numbers, like ids, fit a 64-bit column.
-MAX_REVISION = 2**63 - 1
+MAX_REVISION = params.MAX_ID
 
 # ----------------------------------------------------------------------------- the request
 
@@ -251,8 +252,8 @@ class ListReportSerializer(serializers.Serializer[Any]):
         many=True, help_text="With `explain`: entries that cannot be added now, and why."
     )
     explained_all = serializers.BooleanField(
-        help_text="False when explaining stopped at its cap (2,000 entries per request): "
-        "`unavailable` then covers the entries offered first."
+        help_text=f"False when explaining stopped at its cap ({MAX_EXPLAINED:,} entries per "
+        "request): `unavailable` then covers the entries offered first."
     )
 
 
