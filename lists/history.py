@@ -21,9 +21,9 @@ from lists.services import (
     UNDO_DEPTH,
     EditRejected,
     ListState,
-    _check_version,
-    _save,
+    check_version,
     pinned_closure,
+    save_roster,
 )
 
 UNKNOWN_VERSION = "history.unknown_version"
@@ -115,11 +115,11 @@ def evaluated_snapshot(version: ListVersion) -> Snapshot:
 def restore_version(*, army_list: ArmyList, version: int, number: int) -> ListState:
     """Make version ``number`` the newest version again (a new version of kind RESTORE;
     nothing in between is lost). ``version`` is the one the request was made on."""
-    _check_version(army_list, version)
+    check_version(army_list, version)
     source = _version(army_list, number)
     closure = pinned_closure(ArmyList(pinned=source.pinned))
     roster = load_roster(compiled_closure(closure), source.document)
-    return _save(
+    return save_roster(
         army_list,
         version,
         roster,

@@ -143,11 +143,11 @@ def create_list(
             game_system=game_system,
             catalogue=catalogue,
             document=_document(report),
-            pinned=_pinned(closure),
+            pinned=pinned_revisions(closure),
             updated_at=now,
-            **_denormalised(report),
+            **denormalised_fields(report),
         )
-        _snapshot(army_list, VersionKind.CREATE, _("Created"))
+        record_version(army_list, VersionKind.CREATE, _("Created"))
     return ListState(army_list, roster, report)
 
 
@@ -170,7 +170,9 @@ def duplicate_list(*, army_list: ArmyList, user: Any) -> ArmyList:
             error_count=army_list.error_count,
             updated_at=timezone.now(),
         )
-        _snapshot(copy, VersionKind.CREATE, _("Copied from %(name)s") % {"name": army_list.name})
+        record_version(
+            copy, VersionKind.CREATE, _("Copied from %(name)s") % {"name": army_list.name}
+        )
     return copy
 
 
@@ -238,7 +240,7 @@ def add_force(
     """Add a force (or a child force) drawn from ``catalogue_id``; a catalogue the list does
     not use yet is pinned at its newest revision."""
     force_entry_id, catalogue_id = _id(force_entry_id), _id(catalogue_id)
-    _check_version(army_list, version)
+    check_version(army_list, version)
     closure = _closure_with(army_list, catalogue_id)
 
     def change(roster: Roster) -> str:
@@ -487,7 +489,7 @@ def set_option(*, army_list: ArmyList, version: int, name: str, value: str) -> L
 
 def undo(*, army_list: ArmyList, version: int) -> ListState:
     """Go back to the state before the last edit, as a new version (history is kept)."""
-    _check_version(army_list, version)
+    check_version(army_list, version)
     if not army_list.undo_stack:
         raise EditRejected(NOTHING_TO_UNDO, _("There is nothing to undo."))
     target = int(army_list.undo_stack[-1])
@@ -503,7 +505,7 @@ def undo(*, army_list: ArmyList, version: int) -> ListState:
 
 def redo(*, army_list: ArmyList, version: int) -> ListState:
     """Apply again the last edit undone, unless an edit was made since."""
-    _check_version(army_list, version)
+    check_version(army_list, version)
     if not army_list.redo_stack:
         raise EditRejected(NOTHING_TO_REDO, _("There is nothing to redo."))
     target = int(army_list.redo_stack[-1])
@@ -571,14 +573,14 @@ def _edit(
     *,
     closure: ClosureRevisions | None = None,
 ) -> ListState:
-    _check_version(army_list, version)
+    check_version(army_list, version)
     closure = closure or pinned_closure(army_list)
     roster = _load_roster(army_list, closure)
     try:
         summary = change(roster)
     except CapExceeded as error:
         raise EditRejected(error.code, error.message) from error
-    return _save(
+    return save_roster(
         army_list,
         version,
         roster,
@@ -611,7 +613,7 @@ def _restore(
     summary = (_("Undid: %(summary)s") if kind == VersionKind.UNDO else _("Redid: %(summary)s")) % {
         "summary": _version_summary(army_list, target if kind == VersionKind.REDO else version)
     }
-    return _save(
+    return save_roster(
         army_list,
         version,
         roster,
@@ -632,7 +634,7 @@ def _version_summary(army_list: ArmyList, number: int) -> str:
     )
 
 
-def _save(
+def save_roster(
     army_list: ArmyList,
     version: int,
     roster: Roster,
@@ -652,24 +654,24 @@ def _save(
     fields: dict[str, Any] = {
         "name": roster.name[:NAME_MAX_LENGTH] or army_list.name,
         "document": _document(report),
-        "pinned": _pinned(closure),
+        "pinned": pinned_revisions(closure),
         "version": version + 1,
         "undo_stack": undo_stack,
         "redo_stack": redo_stack,
         "updated_at": timezone.now(),
-        **_denormalised(report),
+        **denormalised_fields(report),
     }
     with transaction.atomic():
         if not ArmyList.objects.filter(pk=army_list.pk, version=version).update(**fields):
             raise StaleVersion(_stored_version(army_list))
         for field, value in fields.items():
             setattr(army_list, field, value)
-        _snapshot(army_list, kind, summary)
+        record_version(army_list, kind, summary)
         prune_versions(army_list=army_list)
     return ListState(army_list, roster, report)
 
 
-def _snapshot(army_list: ArmyList, kind: str, summary: str) -> None:
+def record_version(army_list: ArmyList, kind: str, summary: str) -> None:
     """Store the list's current version as a ``ListVersion``.
 
     The list's row was written just before (in the same transaction), so the database copies
@@ -707,14 +709,14 @@ def _stored_version(army_list: ArmyList) -> int:
     return int(stored or 0)
 
 
-def _check_version(army_list: ArmyList, version: int) -> None:
+def check_version(army_list: ArmyList, version: int) -> None:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise EditRejected(BAD_VERSION, _("The edit names no version of the list."))
     if version != army_list.version:
         raise StaleVersion(army_list.version)
 
 
-def _denormalised(report: ListReport) -> dict[str, Any]:
+def denormalised_fields(report: ListReport) -> dict[str, Any]:
     """The main cost type's total and limit (the first one with a limit, else the first)."""
     main = next((t for t in report.totals if t.limit is not None), None) or next(
         iter(report.totals), None
@@ -727,7 +729,7 @@ def _denormalised(report: ListReport) -> dict[str, Any]:
     }
 
 
-def _pinned(closure: ClosureRevisions) -> dict[str, Any]:
+def pinned_revisions(closure: ClosureRevisions) -> dict[str, Any]:
     return {
         "gameSystem": closure.game_system_revision.pk,
         "catalogues": {

@@ -38,10 +38,10 @@ from lists.models import (
 from lists.services import (
     EditRejected,
     ListState,
-    _denormalised,
-    _pinned,
-    _snapshot,
+    denormalised_fields,
     load_list,
+    pinned_revisions,
+    record_version,
 )
 
 # What ``secrets.token_urlsafe`` writes: anything else cannot be a token and is not looked up.
@@ -170,7 +170,7 @@ def fork_list(*, army_list: ArmyList, user: Any, version_number: int | None = No
             updated_at=timezone.now(),
             forked_from=source,
         )
-        _snapshot(
+        record_version(
             fork,
             VersionKind.FORK,
             _("Forked from %(name)s, version %(number)d")
@@ -183,7 +183,7 @@ def _with_denormalised(army_list: ArmyList) -> ArmyList:
     """Evaluate a list made from a stored document once, and store what its row shows
     (an older version's error count, or an import's, is not known until then)."""
     report = load_list(army_list=army_list, explain=False).report
-    fields = _denormalised(report)
+    fields = denormalised_fields(report)
     ArmyList.objects.filter(pk=army_list.pk).update(**fields)
     ListVersion.objects.filter(army_list=army_list).update(
         points=fields["points"], legal=fields["legal"]
@@ -228,8 +228,8 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
             game_system=report.game_system,
             catalogue=catalogue,
             document=document,
-            pinned=_pinned(report.closure),
+            pinned=pinned_revisions(report.closure),
             updated_at=timezone.now(),
         )
-        _snapshot(army_list, VersionKind.IMPORT, summary)
+        record_version(army_list, VersionKind.IMPORT, summary)
     return ImportResult(_with_denormalised(army_list), left_out)
