@@ -155,7 +155,7 @@ def duplicate_list(*, army_list: ArmyList, user: Any) -> ArmyList:
     """A copy of the list's current version for ``user``, with its own history."""
     name = _("Copy of %(name)s") % {"name": army_list.name}
     name = name[:NAME_MAX_LENGTH]
-    document = _renamed(army_list.document, name)
+    document = renamed_document(army_list.document, name)
     with transaction.atomic():
         copy = ArmyList.objects.create(
             owner=user,
@@ -895,7 +895,8 @@ def _label(selection: Selection) -> str:
     return selection.custom_name or selection.node.name
 
 
-def _renamed(document: Mapping[str, Any], name: str) -> dict[str, Any]:
+def renamed_document(document: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """A copy of a list's document under a new name and a roster id of its own."""
     body = dict(document.get("roster", document))
     body["name"] = name
     body["id"] = str(uuid.uuid4())

@@ -42,6 +42,7 @@ from lists.services import (
     load_list,
     pinned_revisions,
     record_version,
+    renamed_document,
 )
 
 # What ``secrets.token_urlsafe`` writes: anything else cannot be a token and is not looked up.
@@ -158,14 +159,13 @@ def fork_list(*, army_list: ArmyList, user: Any, version_number: int | None = No
     if source is None:
         raise EditRejected(UNKNOWN_VERSION, _("That version is no longer kept."))
     name = (_("Fork of %(name)s") % {"name": army_list.name})[:NAME_MAX_LENGTH]
-    body = {**source.document["roster"], "name": name}
     with transaction.atomic():
         fork = ArmyList.objects.create(
             owner=user,
             name=name,
             game_system=army_list.game_system,
             catalogue=army_list.catalogue,
-            document={"roster": body},
+            document=renamed_document(source.document, name),
             pinned=source.pinned,
             updated_at=timezone.now(),
             forked_from=source,

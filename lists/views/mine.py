@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -16,11 +17,16 @@ from django.views.decorators.http import require_http_methods, require_POST
 from lists import selectors, services
 from lists.forms import RenameForm
 
+# One page of a player's lists: however many they keep, a request renders a bounded number.
+MY_LISTS_PAGE_SIZE = 50
+
 
 @login_required
 def my_lists(request: HttpRequest) -> HttpResponse:
-    army_lists = selectors.lists_owned_by(user=request.user)
-    return render(request, "lists/my_lists.html", {"army_lists": army_lists})
+    page = Paginator(selectors.lists_owned_by(user=request.user), MY_LISTS_PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    return render(request, "lists/my_lists.html", {"army_lists": page.object_list, "page": page})
 
 
 @require_http_methods(["GET", "POST"])

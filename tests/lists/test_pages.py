@@ -75,6 +75,28 @@ def test_my_lists_shows_only_mine_last_edited_first(
     assert "4500" in page
 
 
+def test_my_lists_shows_a_bounded_page_at_a_time(
+    client: Client, dwarven_list: ListState, player: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lists import services
+    from lists.views import mine
+
+    monkeypatch.setattr(mine, "MY_LISTS_PAGE_SIZE", 2)
+    for _ in range(2):
+        services.duplicate_list(army_list=dwarven_list.army_list, user=player)
+    client.force_login(player)
+
+    first = client.get(reverse("lists:mine")).content.decode()
+    second = client.get(reverse("lists:mine"), {"page": "2"}).content.decode()
+    beyond = client.get(reverse("lists:mine"), {"page": "x²"})
+
+    row = r'<th scope="row"><a href="[^"]+">([^<]+)</a>'
+    assert len(re.findall(row, first)) == 2
+    assert re.findall(row, second) == [dwarven_list.army_list.name]
+    assert 'rel="next"' in first
+    assert beyond.status_code == 200
+
+
 def test_rename_duplicate_and_delete_from_my_lists(
     client: Client, dwarven_list: ListState, player: Any
 ) -> None:

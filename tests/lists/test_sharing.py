@@ -116,6 +116,7 @@ def test_a_fork_is_a_private_list_of_mine_that_records_its_source(
     assert fork.share_token != source.share_token
     assert fork.forked_from == ListVersion.objects.get(army_list=source, number=source.version)
     assert fork.document["roster"]["forces"] == source.document["roster"]["forces"]
+    assert fork.document["roster"]["id"] != source.document["roster"]["id"]
     assert (fork.points, fork.legal, fork.error_count) == (
         source.points,
         source.legal,
@@ -141,8 +142,11 @@ def test_anyone_who_sees_the_list_forks_an_older_version(
     # the chosen version's document, under the fork's own name
     name = fork.document["roster"]["name"]
     assert name != older.document["roster"]["name"]
-    assert fork.document == {"roster": {**older.document["roster"], "name": name}}
-    assert fork.document != {"roster": {**source.document["roster"], "name": name}}
+    # (and a roster id of its own: a fork is a new list)
+    own_id = fork.document["roster"]["id"]
+    assert own_id != older.document["roster"]["id"]
+    assert fork.document == {"roster": {**older.document["roster"], "name": name, "id": own_id}}
+    assert fork.document != {"roster": {**source.document["roster"], "name": name, "id": own_id}}
     assert fork.pinned == older.pinned
     (version,) = fork.versions.all()
     assert version.kind == VersionKind.FORK
