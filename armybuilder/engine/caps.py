@@ -106,7 +106,7 @@ def check_extent(body: Mapping[str, Any]) -> None:
     the first cap passed, so an oversized list is refused after reading at most that much.
     """
     forces = 0
-    for size, (depth, is_force) in enumerate(_nested(body), start=1):
+    for size, (depth, is_force, _) in enumerate(_nested(body), start=1):
         forces += is_force
         if depth > MAX_DEPTH:
             raise CapExceeded(TOO_DEEP, f"Forces and selections nest at most {MAX_DEPTH} deep.")
@@ -118,15 +118,16 @@ def check_extent(body: Mapping[str, Any]) -> None:
             )
 
 
-def _nested(body: Mapping[str, Any]) -> Iterator[tuple[int, bool]]:
-    """(depth, whether it is a force) of every force and selection, without recursion."""
+def _nested(body: Mapping[str, Any]) -> Iterator[tuple[int, bool, Mapping[str, Any]]]:
+    """(depth, whether it is a force, itself) of every force and selection, without
+    recursion."""
     pending: list[tuple[int, bool, Any]] = [(0, True, body)]
     while pending:
         depth, is_force, node = pending.pop()
         if not isinstance(node, Mapping):
             continue
         if depth:
-            yield depth, is_force
+            yield depth, is_force, node
         keys = (("forces", True), ("selections", False)) if is_force else (("selections", False),)
         for key, of_force in keys:
             children = node.get(key)
@@ -136,17 +137,7 @@ def _nested(body: Mapping[str, Any]) -> Iterator[tuple[int, bool]]:
 
 def selections(body: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
     """Every selection of a List spec or roster document body (after ``check_extent``)."""
-    forces = list(body.get("forces") or [])
-    while forces:
-        force = forces.pop()
-        if isinstance(force, Mapping):
-            forces.extend(force.get("forces") or [])
-            pending = list(force.get("selections") or [])
-            while pending:
-                selection = pending.pop()
-                if isinstance(selection, Mapping):
-                    yield selection
-                    pending.extend(selection.get("selections") or [])
+    return (node for _, is_force, node in _nested(body) if not is_force)
 
 
 # ---------------------------------------------------------------------------------- numbers

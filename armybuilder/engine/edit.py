@@ -202,9 +202,10 @@ def _auto_pick(
     army) is made smaller, down to none.
     """
     amount = min(amount, _room(roster, force, node, parent))
+    # each failed try is undone, so what the roster was over before the pick holds for all tries
+    before = _over_maximum(roster) if amount > 0 and _may_break_wide_maximum(force, node) else None
     while amount > 0:
         roster.budget.spend(1)  # (a minimum may come from the list's numbers: each try counts)
-        before = _over_maximum(roster) if _may_break_wide_maximum(force, node) else None
         selection, more, fresh = _pick(roster, force, node, parent, amount)
         if before is None or not (_over_maximum(roster) - before):
             created.setdefault(node.path_id, selection.id)

@@ -365,7 +365,7 @@ class Evaluator:
         ]
         settled: dict[str, Categories] = {}
         for _ in range(CATEGORY_ROUNDS if candidates else 0):
-            reader = Evaluator(self.roster, categories=settled)
+            reader = Evaluator(self.roster, categories=settled, budget=self.budget)
             reader._incoming = self._incoming
             found: dict[str, Categories] = {}
             for sel in candidates:

@@ -442,3 +442,17 @@ def test_a_t9a_characteristic_that_is_no_decimal_number_reads_as_0(text: str, nu
     (selection,) = roster.all_selections()
 
     assert t9a._number(selection, "t", "Points") == number
+
+
+def test_an_evaluator_given_its_own_budget_spends_only_that_on_settling_categories() -> None:
+    """An explanation's share of the budget bounds its evaluator's category rounds too."""
+    spec = load_spec("space_marines_battalion_2000.json")
+    roster = build_roster(compiled_for(spec["gameSystemId"]), spec)
+    before = roster.budget.spent
+    evaluator = Evaluator(roster, budget=Budget())
+
+    for selection in roster.all_selections():
+        evaluator.categories_of(selection)
+
+    assert roster.budget.spent == before
+    assert evaluator.budget.spent > 0
