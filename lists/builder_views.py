@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from armybuilder.engine.roster import RosterError
 from lists import services
-from lists.builder import add_panels, builder_page
+from lists.builder import add_panels, builder_page, top_force_entries
 from lists.models import ArmyList
 from lists.selectors import owned_list
 from lists.services import EditRejected, ListState, StaleVersion
@@ -203,12 +203,13 @@ def add_panel(request: HttpRequest, list_id: int) -> HttpResponse:
         return HttpResponseNotAllowed(["GET"])
     state = services.load_list(army_list=army_list, explain=False)
     panels = add_panels(roster=state.roster, report=state.report)
-    page = builder_page(roster=state.roster, report=state.report)
+    force_entries = top_force_entries(roster=state.roster)
     context = {
         "army_list": army_list,
-        "page": page,
+        "has_forces": bool(state.report.view.forces),
+        "force_entries": force_entries,
         "add": panels,
-        "digest": _digest(panels, page.force_entries),
+        "digest": _digest(panels, force_entries),
     }
     return render(request, "lists/_builder_add_panel.html", context)
 
@@ -260,6 +261,8 @@ def _render(
         return response
     if not htmx:
         context["add"] = add_panels(roster=state.roster, report=state.report)
+        context["has_forces"] = bool(page.forces)
+        context["force_entries"] = page.force_entries
         context["digest"] = _digest(context["add"], page.force_entries)
     template = "lists/builder_region.html" if htmx else "lists/builder.html"
     return render(request, template, context, status=status)
