@@ -269,12 +269,11 @@ def _force_block(
             for child in view.child_forces
         ),
         child_force_entries=_force_entries(roster, parent=force),
-        problem_count=_problem_count(report, view),
+        problem_count=_problem_count(report, {view.id, *(s.id for s in view.all_selections())}),
     )
 
 
-def _problem_count(report: ListReport, view: ForceView) -> int:
-    owners = {view.id, *(s.id for s in view.all_selections())}
+def _problem_count(report: ListReport, owners: set[str]) -> int:
     return sum(1 for p in report.problems if p.owner_id in owners)
 
 
@@ -288,11 +287,10 @@ def _totals_of(roster: RosterView, total: Callable[[str], float]) -> tuple[Cost,
 
 
 def _row(report: ListReport, selection: SelectionView) -> Row:
-    owners = {s.id for s in selection.walk()}
     return Row(
         selection,
         _totals_of(report.view, selection.total_cost),
-        sum(1 for p in report.problems if p.owner_id in owners),
+        _problem_count(report, {s.id for s in selection.walk()}),
     )
 
 
@@ -318,6 +316,11 @@ def _category_blocks(
     if other:
         blocks.append(CategoryBlock("", _("Other"), tuple(_row(report, s) for s in other), ()))
     return tuple(blocks)
+
+
+def top_force_entries(*, roster: Roster) -> tuple[ForceEntryChoice, ...]:
+    """The force entries a list can start a force with (the add panel offers them)."""
+    return _force_entries(roster, parent=None)
 
 
 def _force_entries(roster: Roster, *, parent: Force | None) -> tuple[ForceEntryChoice, ...]:

@@ -24,7 +24,8 @@ from django.views.decorators.http import require_POST
 
 from armybuilder.engine.roster import RosterError
 from lists import services
-from lists.builder import add_panels, builder_page
+from lists.builder import add_panels, builder_page, top_force_entries
+from lists.models import ArmyList
 from lists.selectors import owned_list
 from lists.services import EditRejected, ListState, StaleVersion
 
@@ -180,23 +181,11 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
             version = services.parse_version(form.get("version"))
             state = chosen.service(army_list=army_list, version=version, **arguments)
     except StaleVersion:
-        army_list.refresh_from_db()
-        return _render(
-            request,
-            services.load_list(army_list=army_list, explain=False),
-            selected=selected,
-            status=409,
-            stale=_replay(form, action),
-        )
+        current = _reloaded(army_list)
+        return _render(request, current, selected=selected, status=409, stale=_replay(form, action))
     except EditRejected as error:
-        army_list.refresh_from_db()
-        return _render(
-            request,
-            services.load_list(army_list=army_list, explain=False),
-            selected=selected,
-            status=400,
-            message=error.detail,
-        )
+        current = _reloaded(army_list)
+        return _render(request, current, selected=selected, status=400, message=error.detail)
     selected = chosen.selects(form, state) or selected
     if not request.htmx:  # type: ignore[attr-defined]
         url = reverse("lists:builder", args=[army_list.pk])
@@ -214,14 +203,21 @@ def add_panel(request: HttpRequest, list_id: int) -> HttpResponse:
         return HttpResponseNotAllowed(["GET"])
     state = services.load_list(army_list=army_list, explain=False)
     panels = add_panels(roster=state.roster, report=state.report)
-    page = builder_page(roster=state.roster, report=state.report)
+    force_entries = top_force_entries(roster=state.roster)
     context = {
         "army_list": army_list,
-        "page": page,
+        "has_forces": bool(state.report.view.forces),
+        "force_entries": force_entries,
         "add": panels,
-        "digest": _digest(panels, page.force_entries),
+        "digest": _digest(panels, force_entries),
     }
     return render(request, "lists/_builder_add_panel.html", context)
+
+
+def _reloaded(army_list: ArmyList) -> ListState:
+    """The list as it now stands, after an edit that changed nothing."""
+    army_list.refresh_from_db()
+    return services.load_list(army_list=army_list, explain=False)
 
 
 def _digest(*parts: object) -> str:
@@ -265,6 +261,8 @@ def _render(
         return response
     if not htmx:
         context["add"] = add_panels(roster=state.roster, report=state.report)
+        context["has_forces"] = bool(page.forces)
+        context["force_entries"] = page.force_entries
         context["digest"] = _digest(context["add"], page.force_entries)
     template = "lists/builder_region.html" if htmx else "lists/builder.html"
     return render(request, template, context, status=status)

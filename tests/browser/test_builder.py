@@ -168,6 +168,15 @@ def test_a_forty_k_list_made_illegal_shows_the_rule_and_is_fixed(
     assert page_errors == []
 
 
+def open_cygnar_skirmish(page: Page, server_url: str, warmachine: GameSystem) -> None:
+    """Logs in and opens a new, empty 50-point Cygnar skirmish list in the builder."""
+    user = log_in(page, server_url)
+    army_list = new_list(
+        user, warmachine, "wmk2-cygnar", {"wmk2-pts": 50}, force_entry_id="wmk2-force-skirmish"
+    )
+    page.goto(f"{server_url}/lists/{army_list.pk}/")
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_warjacks_join_a_battlegroup_and_unused_points_are_shown(
     page_errors: list[str],
@@ -177,11 +186,7 @@ def test_warjacks_join_a_battlegroup_and_unused_points_are_shown(
     viewport: dict[str, int],
 ) -> None:
     page.set_viewport_size(viewport)
-    user = log_in(page, live_server.url)
-    army_list = new_list(
-        user, warmachine, "wmk2-cygnar", {"wmk2-pts": 50}, force_entry_id="wmk2-force-skirmish"
-    )
-    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+    open_cygnar_skirmish(page, live_server.url, warmachine)
     add_unit(page, "Commander Coleman Stryker")
     act(page, editor(page).get_by_role("button", name="One more Charger").click)
     caster = page.locator("#list-panel .row", has_text="Commander Coleman Stryker")
@@ -205,11 +210,7 @@ def test_a_list_built_with_the_keyboard_alone(
     page_errors: list[str], live_server: LiveServer, page: Page, warmachine: GameSystem
 ) -> None:
     page.set_viewport_size(DESKTOP)
-    user = log_in(page, live_server.url)
-    army_list = new_list(
-        user, warmachine, "wmk2-cygnar", {"wmk2-pts": 50}, force_entry_id="wmk2-force-skirmish"
-    )
-    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+    open_cygnar_skirmish(page, live_server.url, warmachine)
 
     tab_to(page, "#add-search")
     page.keyboard.type("stryker")

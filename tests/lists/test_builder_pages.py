@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -97,6 +98,12 @@ def test_the_add_panel_is_its_own_region_refreshed_after_each_edit(
     html = response.content.decode()
     assert "Clan Warriors" in html
     assert "Add a force or detachment" in html
+    assert '<select id="new-force" name="force_entry_id"><option value="' in html
+    # the same digest as the full page's panel: the page keeps its panel when nothing changed
+    digest = re.search(r'data-digest="(\w+)"', html)
+    assert digest is not None
+    page = reverse("lists:builder", args=[dwarven_list.army_list.pk])
+    assert f'data-digest="{digest.group(1)}"' in _client(player).get(page).content.decode()
     assert _client(rival).get(url).status_code == 404
     edited = _post(_client(player), dwarven_list, "cost-limit", cost_type_id="t9a3-pts", value="9")
     assert edited["HX-Trigger"] == "list-changed"
