@@ -12,6 +12,8 @@ class CataloguesConfig(AppConfig):
         from django.urls import register_converter
 
         import armybuilder.celery  # noqa: F401
+        from catalogues.closures import tune_collector
         from catalogues.params import IdConverter
 
         register_converter(IdConverter, "id")
+        tune_collector()

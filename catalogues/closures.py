@@ -10,6 +10,7 @@ cache needs no invalidation: a newer revision simply makes a new key.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,6 +20,11 @@ from catalogues.models import Catalogue, GameSystem, Revision
 
 # A compiled closure holds its whole documents plus indexes (large for community data).
 CACHE_SIZE = 16
+# A list edit makes tens of thousands of container objects, nearly all freed by their
+# reference counts before its response; at the default (700) the collector ran ten young
+# passes an edit, each moving the request's live objects a generation up and so bringing on
+# full passes. Garbage cycles wait a little longer: at most this many new objects.
+YOUNG_GENERATION_THRESHOLD = 10_000
 
 
 class ClosureError(ValueError):
@@ -75,7 +81,11 @@ def compiled_for(
         raise ClosureError(f"revision {game_system_revision.pk} is not a game system revision")
     _check_game_system(game_system, catalogue_revisions)
     closure = ClosureRevisions(game_system_revision, tuple(catalogue_revisions))
-    return _compiled(closure.key[0], closure.key[1:])
+    misses = _compiled.cache_info().misses
+    compiled = _compiled(closure.key[0], closure.key[1:])
+    if _compiled.cache_info().misses != misses:
+        _settle_long_lived()
+    return compiled
 
 
 def compiled_closure(closure: ClosureRevisions) -> Compiled:
@@ -114,7 +124,28 @@ def _compiled(game_system_pk: int, catalogue_pks: tuple[int, ...]) -> Compiled:
     return compile_documents(documents[game_system_pk], [documents[pk] for pk in catalogue_pks])
 
 
+def tune_collector() -> None:
+    """Set the collector for a process that serves edits (called once at start)."""
+    _young, middle, oldest = gc.get_threshold()
+    gc.set_threshold(YOUNG_GENERATION_THRESHOLD, middle, oldest)
+
+
 # Helpers
+
+
+def _settle_long_lived() -> None:
+    """Keep the cached closures out of the cyclic collector's full passes.
+
+    A compiled closure is most of a process's objects and lives for many requests, while an
+    edit makes many short-lived ones: every full collection walked every closure again,
+    about 90 ms that fell on one edit in twenty-five (``docs/performance.md``, "Builder
+    edits"). Frozen objects are still freed by their reference counts; cycles among them (a
+    closure the cache evicted, leftovers of the request that compiled) are collected when
+    the next closure is compiled, which thaws, collects and freezes again.
+    """
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def _catalogue(revision: Revision) -> Catalogue:

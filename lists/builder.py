@@ -52,11 +52,15 @@ class AddEntry:
     entry_id: str  # the path id the edit names
     name: str
     costs: tuple[Cost, ...]
-    reasons: tuple[str, ...]  # why it cannot be added now, in words; empty when it can
+    reasons: tuple[Reason, ...]  # why it cannot be added now; empty when it can
 
     @property
     def available(self) -> bool:
         return not self.reasons
+
+    @property
+    def why(self) -> str:
+        return _in_words(self.reasons)
 
 
 @dataclass(frozen=True)
@@ -149,12 +153,16 @@ class Option:
     maximum: int  # COUNT_CAP when the data sets none
     control: str  # checkbox | radio | stepper
     selection_ids: tuple[str, ...]  # the picks of it
-    reasons: tuple[str, ...]  # why one more cannot be picked now
+    reasons: tuple[Reason, ...]  # why one more cannot be picked now
     instanced: bool  # each pick is a selection with options of its own
 
     @property
     def checked(self) -> bool:
         return self.count > 0
+
+    @property
+    def why(self) -> str:
+        return _in_words(self.reasons)
 
     @property
     def can_add(self) -> bool:
@@ -213,6 +221,10 @@ class BuilderPage:
     @property
     def legal(self) -> bool:
         return self.error_count == 0
+
+
+def _in_words(reasons: Sequence[Reason]) -> str:
+    return " ".join(r.message for r in reasons)
 
 
 def selection_dom_id(selection_id: str) -> str:
@@ -386,7 +398,7 @@ def _add_panel(
                 node.path_id,
                 str(values.fields["name"]),
                 _costs(roster, values.fields),
-                tuple(r.message for r in why),
+                tuple(why),
             )
         )
     ordered = sorted(grouped, key=lambda c: order.get(c, (len(order), c)))
@@ -585,7 +597,7 @@ def _option(
         maximum=maximum,
         control=control,
         selection_ids=tuple(s.id for s in picks),
-        reasons=tuple(r.message for r in why or ()),
+        reasons=tuple(why or ()),
         instanced=instanced,
     )
 

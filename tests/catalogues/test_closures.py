@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 
 from armybuilder.engine.compile import Compiled
@@ -38,6 +41,29 @@ def test_a_second_call_does_not_recompile(army: Catalogue) -> None:
 
     assert second is first
     assert closures.cache_info() == (1, 1)
+
+
+def test_a_compiled_closure_is_kept_out_of_the_collectors_passes(army: Catalogue) -> None:
+    compiled = compiled_for_catalogue(data.newest(army))
+
+    assert gc.get_freeze_count() > 0
+    assert not any(tracked is compiled for tracked in gc.get_objects())
+
+
+def test_the_collector_lets_an_edits_young_objects_go_by_reference_count() -> None:
+    assert gc.get_threshold()[0] == closures.YOUNG_GENERATION_THRESHOLD
+
+
+def test_a_dropped_closure_is_collected_when_the_next_one_is_compiled(army: Catalogue) -> None:
+    compiled = compiled_for_catalogue(data.newest(army))
+    assert hammer_points(compiled) == 30  # its entry nodes point back at their parents
+    dropped = weakref.ref(compiled)
+    del compiled
+    closures.cache_clear()
+
+    compiled_for_catalogue(data.newest(army))
+
+    assert dropped() is None
 
 
 def test_a_newer_revision_of_a_linked_catalogue_makes_a_new_closure(army: Catalogue) -> None:

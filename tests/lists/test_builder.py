@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED
 from lists.builder import (
     CHECKBOX,
     COUNT_CAP,
@@ -50,7 +51,7 @@ def test_the_add_panel_disables_what_is_at_its_maximum_with_the_engines_reason()
     assert entries["Clan Warriors"].costs[0].value > 0
     anvil = entries["Anvil of Power"]
     assert not anvil.available
-    assert "limited to 1" in anvil.reasons[0]
+    assert [r.code for r in anvil.reasons] == [MAX_REACHED]
 
 
 def test_options_get_the_control_their_bounds_imply() -> None:
@@ -130,7 +131,7 @@ def test_a_hidden_option_says_why_in_words() -> None:
     options = {o.name: o for g in editor.groups for o in g.options}
     bond = options["Bonded to Lord Commander Stryker"]
     assert not bond.can_add
-    assert "hidden because" in bond.reasons[0]
+    assert [r.code for r in bond.reasons] == [HIDDEN_BY_MODIFIER]
 
 
 def test_a_nested_problem_leads_to_its_unit_row() -> None:
