@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.http import Http404
 
 from catalogues.models import Catalogue, GameSystem, Revision
@@ -53,11 +53,16 @@ def visible_to(*, user: Any) -> QuerySet[ArmyList]:
 
 
 def games_for_new_list() -> QuerySet[GameSystem]:
-    """Game systems with at least one stored faction (a catalogue that is not a library)."""
+    """Game systems with at least one stored faction (a catalogue that is not a library),
+    with how many factions and their newest revision number: two data sets of one game
+    (a shipped pack and imported community data) share a name."""
     return (
         GameSystem.objects.filter(catalogues__library=False, catalogues__revisions__isnull=False)
-        .distinct()
-        .order_by("name")
+        .annotate(
+            faction_count=Count("catalogues", distinct=True),
+            latest_number=Max("revisions__number"),
+        )
+        .order_by("name", "bs_id")
     )
 
 

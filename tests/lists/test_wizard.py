@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from catalogues.examples import shipped_examples
+from catalogues.models import GameSystem
 from catalogues.services.imports import import_files
 from lists.models import ArmyList
 from tests.catalogues.packs import load_pack
@@ -169,6 +170,27 @@ def test_the_wizard_works_on_imported_community_40k_data(
     assert [f["entryId"] for f in body["forces"]] == [battalion]
     assert strike_force in {s["entryId"] for s in _all_selections(body)}
     assert army_list.points_limit == 2000
+
+
+def test_the_wizard_tells_two_data_sets_of_one_game_apart(
+    client: Client, player: Any, fresh_closure_cache: None
+) -> None:
+    pack = load_pack("warhammer-40k-9th")
+    folder = require_shared(BSDATA / "wh40k-9e")
+    names = ["Warhammer 40,000.gst", "Necrons.cat"]
+    import_files(files=[(name, (folder / name).read_bytes()) for name in names])
+    community = GameSystem.objects.exclude(pk=pack.pk).get()
+    client.force_login(player)
+
+    html = client.get(reverse("lists:new")).content.decode()
+
+    cards = {slug: html.split(f'game={slug}"')[1].split("</li>")[0] for slug in links(html, "game")}
+    assert community.name == pack.name
+    assert pack.bs_id in cards[pack.slug]
+    assert community.bs_id in cards[community.slug]
+    packs_factions = pack.catalogues.filter(library=False).count()
+    assert f"{packs_factions} factions" in cards[pack.slug]
+    assert "1 faction" in cards[community.slug]
 
 
 def _all_selections(body: dict[str, Any]) -> list[dict[str, Any]]:
