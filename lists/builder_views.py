@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST
 from armybuilder.engine.roster import RosterError
 from lists import services
 from lists.builder import add_panels, builder_page, top_force_entries
+from lists.exports import revision_label
 from lists.models import ArmyList
 from lists.selectors import owned_list
 from lists.services import EditRejected, ListState, StaleVersion
@@ -268,13 +269,20 @@ def _render(
     return render(request, template, context, status=status)
 
 
-def _revisions(state: ListState) -> list[tuple[str, int]]:
-    """The catalogue revisions the list is pinned to, as names and numbers."""
+@dataclass(frozen=True)
+class PinnedRevisions:
+    """The revisions the list is pinned to, in words: the game system's and the list's
+    faction's, then the other catalogues (those they link to, allies' forces)."""
+
+    main: tuple[str, ...]
+    others: tuple[str, ...]
+
+
+def _revisions(state: ListState) -> PinnedRevisions:
     closure = state.report.closure
-    revisions = [closure.game_system_revision, *closure.catalogue_revisions]
-    return [(_owner_name(r), r.number) for r in revisions]
-
-
-def _owner_name(revision: Any) -> str:
-    owner = revision.catalogue or revision.game_system
-    return str(owner.name if owner is not None else revision.pk)
+    own = state.army_list.catalogue_id
+    revisions = (closure.game_system_revision, *closure.catalogue_revisions)
+    return PinnedRevisions(
+        main=tuple(revision_label(r) for r in revisions if r.catalogue_id in (None, own)),
+        others=tuple(revision_label(r) for r in revisions if r.catalogue_id not in (None, own)),
+    )

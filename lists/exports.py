@@ -45,6 +45,7 @@ from armybuilder.engine.formats.archive import unzip_document
 from armybuilder.engine.report import ERROR, WARNING
 from armybuilder.engine.rosterfile import document_file
 from armybuilder.engine.view import ForceView, SelectionView
+from catalogues.models import Revision
 from catalogues.services.validation import CostTotal, ListReport
 from lists.diff import format_number
 
@@ -237,11 +238,11 @@ def verdict(report: ListReport) -> str:
 def revision_labels(report: ListReport) -> list[str]:
     """The data the list was checked against, e.g. "Ultramarines (revision 5)"."""
     closure = report.closure
-    revisions = [closure.game_system_revision, *closure.catalogue_revisions]
-    return [
-        _("%(name)s (revision %(number)s)") % {"name": r.name, "number": r.number}
-        for r in revisions
-    ]
+    return [revision_label(r) for r in (closure.game_system_revision, *closure.catalogue_revisions)]
+
+
+def revision_label(revision: Revision) -> str:
+    return _("%(name)s (revision %(number)s)") % {"name": revision.name, "number": revision.number}
 
 
 def cost_text(costs: Sequence[tuple[str, float]]) -> str:

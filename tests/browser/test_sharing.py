@@ -172,7 +172,7 @@ def test_every_export_downloads_and_the_ros_reads_back(
         ("BattleScribe roster (.ros)", ".ros"),
         ("BattleScribe roster, zipped (.rosz)", ".rosz"),
     ]:
-        page.locator("details.share-downloads summary").click()
+        page.locator("details.downloads summary").click()
         with page.expect_download() as download_info:
             page.get_by_role("link", name=label).click()
         path = tmp_path / download_info.value.suggested_filename

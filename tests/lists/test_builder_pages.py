@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from armybuilder.engine.model import selectable
+from lists import services
 from lists.models import ArmyList
 from lists.services import ListState, load_list
 from tests.lists.conftest import force_id
@@ -49,7 +50,7 @@ def test_the_builder_page_shows_the_list_the_add_panel_and_pinned_revisions(
     assert 'id="add-panel"' in html
     assert "Clan Warriors" in html
     assert 'aria-live="polite"' in html
-    assert "Dwarven Holds revision 1" in html
+    assert "Dwarven Holds (revision 1)" in html
 
 
 def test_the_builder_links_to_sharing_history_print_and_every_export(
@@ -314,3 +315,25 @@ def test_a_visitor_gets_404_and_changes_nothing(dwarven_list: ListState) -> None
     response = _post(Client(), dwarven_list, "undo")
     assert response.status_code == 404
     assert _stored(dwarven_list).version == before
+
+
+def test_the_builder_names_the_factions_revision_and_folds_the_other_catalogues(
+    player: Any, dwarven_list: ListState
+) -> None:
+    allied = services.add_force(
+        army_list=dwarven_list.army_list,
+        version=1,
+        force_entry_id="t9a3-he-force",
+        catalogue_id="t9a3-he",
+    )
+
+    response = _client(player).get(reverse("lists:builder", args=[allied.army_list.pk]))
+
+    pinned = response.context["revisions"]
+    assert pinned.main == (
+        "The 9th Age: Fantasy Battles, 3rd Edition (revision 1)",
+        "Dwarven Holds (revision 1)",
+    )
+    assert pinned.others == ("Highborn Elves (revision 1)",)
+    html = response.content.decode()
+    assert "and 1 other catalogue</summary>Highborn Elves (revision 1)</details>" in html
