@@ -11,6 +11,8 @@ models one up, then one down, and so on. Each is timed from request in to respon
 with every "why not" explanation, the compare-and-swap store with its snapshot, rendering
 the builder region). Prints (see docs/performance.md, "Builder edits"):
 
+- the same for adding the unit with the most options the list can take now (its editor
+  opens with the answer) and for removing it again;
 - the median, 95th percentile and maximum of the edits (after WARMUP untimed ones: the
   first loads and compiles the closure, which stays cached per process), in wall time and
   in this process's CPU time (``time.process_time``: on a machine shared with other work,
@@ -55,8 +57,11 @@ from django.test import Client, RequestFactory  # noqa: E402
 from django.urls import reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from armybuilder.engine.caps import MAX_DEPTH  # noqa: E402
 from armybuilder.engine.document import roster_document  # noqa: E402
+from armybuilder.engine.explain import explain  # noqa: E402
 from armybuilder.engine.listspec import build_roster  # noqa: E402
+from armybuilder.engine.model import EntryNode, selectable  # noqa: E402
 from catalogues.closures import compiled_closure  # noqa: E402
 from catalogues.models import Catalogue, GameSystem  # noqa: E402
 from catalogues.services.imports import import_files  # noqa: E402
@@ -99,6 +104,50 @@ def stored_list(spec: dict[str, Any], user: Any, name: str) -> ArmyList:
         updated_at=timezone.now(),
         points=report.view.total_cost("points"),
     )
+
+
+def heaviest_addable(army_list: ArmyList) -> tuple[str, str, str]:
+    """The unit with the most options that the first force can take now: (force, entry, name).
+    Adding it opens its editor, the largest one a player can open on this list."""
+    roster = load_list(army_list=army_list, explain=False).roster
+    force = roster.forces[0]
+    addable = [
+        node
+        for node in selectable(roster.compiled.root_entries(force.catalogue_id))
+        if not explain(roster, force, node.path_id)
+    ]
+    heaviest = max(addable, key=options_under)
+    return force.id, heaviest.path_id, heaviest.name
+
+
+def options_under(node: EntryNode, depth: int = 0) -> int:
+    if depth > MAX_DEPTH:
+        return 0
+    return sum(1 + options_under(child, depth + 1) for child in node.children)
+
+
+def added_and_removed(
+    client: Client, army_list: ArmyList, force_id: str, entry_id: str, pairs: int
+) -> tuple[list[float], list[float]]:
+    """Wall milliseconds of PAIRS edits adding the unit (its editor opens) and PAIRS removing
+    it again, after WARMUP pairs."""
+    adds, removes = [], []
+    for step in range(WARMUP + pairs):
+        army_list.refresh_from_db()
+        before = {
+            s.id for s in load_list(army_list=army_list, explain=False).roster.all_selections()
+        }
+        added, _cpu, _queries = edit(
+            client, army_list, {"force_id": force_id, "entry_id": entry_id}, "add"
+        )
+        army_list.refresh_from_db()
+        after = load_list(army_list=army_list, explain=False).roster
+        (new,) = [s.id for s in after.forces[0].selections if s.id not in before]
+        removed, _cpu, _queries = edit(client, army_list, {"selection_id": new}, "remove")
+        if step >= WARMUP:
+            adds.append(added * 1000)
+            removes.append(removed * 1000)
+    return adds, removes
 
 
 def stepper_target(army_list: ArmyList) -> tuple[str, str, int]:
@@ -263,6 +312,13 @@ def main(edits: int, spec_path: Path) -> int:
         f"queries per edit: {sorted(queries)}; a limit changed: {large_queries} "
         f"({half_selections} selections: {small_queries})"
     )
+    force_id, heavy_id, heavy_name = heaviest_addable(army_list)
+    adds, removes = added_and_removed(client, army_list, force_id, heavy_id, max(20, edits // 5))
+    for name, measured in ((f"add {heavy_name}, its editor open", adds), ("remove it", removes)):
+        print(
+            f"edit, {name}: median {statistics.median(measured):.1f} ms, "
+            f"p95 {statistics.quantiles(measured, n=20)[-1]:.1f} ms, max {max(measured):.1f} ms"
+        )
     phases(army_list, unit, entry, count, runs=max(5, edits // 4))
     sizes = page_weight(client, army_list)
     total = sum(sizes.values())

@@ -118,8 +118,11 @@ def _auto_nodes(
     parent: Selection | None,
     nodes: list[EntryNode],
     created: dict[str, str],
+    evaluator: Evaluator | None = None,
 ) -> None:
-    evaluator = Evaluator(roster)
+    """``_auto_node`` for each node, on ``evaluator`` (of the roster as it is now) until a
+    pick changes what the next node sees."""
+    evaluator = evaluator or Evaluator(roster)
     for node in nodes:
         made = _size(force, parent)
         _auto_node(roster, evaluator, force, parent, node, created)
@@ -150,7 +153,7 @@ def _auto_node(
     if node.kind == "group":
         # the members' own minimums first, then the default fills what the group still lacks
         # (filling first would put the unit above its size once the members add theirs)
-        _auto_nodes(roster, force, parent, node.children, created)
+        _auto_nodes(roster, force, parent, node.children, created, evaluator)
         have = sum(s.amount for s in siblings if s.node.within(node))
         default_id = values.fields["defaultSelectionEntryId"]
         if minimum > have and default_id:

@@ -124,6 +124,7 @@ class Evaluator:
         self.compiled = roster.compiled
         self.budget = budget if budget is not None else roster.budget
         self._values: dict[str, Values] = {}
+        self._virtual_values: dict[tuple[EntryNode, str, str, str], Values] = {}
         self._contexts: dict[str, Ctx] = {}
         self._primaries: dict[str, str | None] = {}
         # the values being worked out (guard -> depth on the stack), and the lowest depth a
@@ -166,6 +167,9 @@ class Evaluator:
         key = None if selected is None else selected.id
         if key is not None and key in self._values:
             return self._values[key]
+        virtual = None if key is not None else _virtual_key(node, ctx)
+        if virtual is not None and virtual in self._virtual_values:
+            return self._virtual_values[virtual]
         incoming = [] if selected is None else self.incoming_for(selected)
         if not node.has_modifiers and not incoming:
             static = self._static_values.get(node)
@@ -201,6 +205,11 @@ class Evaluator:
             clean = self._leave(outer) > depth
         if key is not None and clean:
             self._values[key] = values
+        elif virtual is not None and clean and self._partial is None:
+            # an entry not selected, asked again for each option of a group it holds
+            # (explaining a unit's options, auto-selection); never while a selection's
+            # categories are partial, which its conditions may see
+            self._virtual_values[virtual] = values
         return values
 
     def _enter(self) -> int:
@@ -384,6 +393,7 @@ class Evaluator:
     def _adopt(self, other: Evaluator) -> None:
         """Take over what another evaluator of the same roster and categories remembers."""
         _merge(self._values, other._values)
+        _merge(self._virtual_values, other._virtual_values)
         _merge(self._queries, other._queries)
         _merge(self._indexes, other._indexes)
         _merge(self._effective_keys, other._effective_keys)
@@ -911,3 +921,13 @@ def _merge(mine: dict[K, V], theirs: dict[K, V]) -> None:
     """Add what ``theirs`` knows and ``mine`` does not."""
     for key, value in theirs.items():
         mine.setdefault(key, value)
+
+
+def _virtual_key(node: EntryNode, ctx: Ctx) -> tuple[EntryNode, str, str, str]:
+    """What an entry's values not selected depend on: where it is asked for."""
+    return (
+        node,
+        ctx.selection.id if ctx.selection is not None else "",
+        ctx.parent.id if ctx.parent is not None else "",
+        ctx.force.id if ctx.force is not None else "",
+    )
