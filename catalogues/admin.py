@@ -12,6 +12,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
 
@@ -55,10 +56,10 @@ class RevisionAdmin(ReadOnlyAdmin):
     readonly_fields = ["document_link"]
     list_select_related = ["game_system", "catalogue"]
 
-    @admin.display(description="Document")
+    @admin.display(description=_("Document"))
     def document_link(self, revision: Revision) -> str:
         url = reverse("api:revision-document", args=[revision.pk])
-        return format_html('<a href="{}">Download the document as JSON</a>', url)
+        return format_html('<a href="{}">{}</a>', url, _("Download the document as JSON"))
 
 
 @admin.register(Entry)
@@ -80,7 +81,7 @@ class ImportJobAdmin(ReadOnlyAdmin):
     list_filter = ["status"]
     readonly_fields = ["job_page"]
 
-    @admin.display(description="Progress page")
+    @admin.display(description=_("Progress page"))
     def job_page(self, job: ImportJob) -> str:
         url = reverse("catalogues:import_job", args=[job.pk])
-        return format_html('<a href="{}">Open the import page</a>', url)
+        return format_html('<a href="{}">{}</a>', url, _("Open the import page"))

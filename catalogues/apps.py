@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CataloguesConfig(AppConfig):
     name = "catalogues"
-    verbose_name = "Game systems and catalogues"
+    verbose_name = _("Game systems and catalogues")
 
     def ready(self) -> None:
         # Tasks bind to the project's Celery app, so importing it here makes sure the app is

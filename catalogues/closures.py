@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.utils.translation import gettext as _
+
 from armybuilder.engine.compile import Compiled, compile_documents
 from catalogues.models import Catalogue, GameSystem, Revision
 
@@ -68,7 +70,10 @@ def resolve_closure(
     if game_system_revision is None:
         game_system_revision = _game_system_revision_for(game_system, catalogue_revisions)
     elif game_system_revision.game_system_id != game_system.pk:
-        raise ClosureError(f"revision {game_system_revision.pk} is not of {game_system.name}")
+        raise ClosureError(
+            _("revision %(pk)s is not of %(game_system)s")
+            % {"pk": game_system_revision.pk, "game_system": game_system.name}
+        )
     return ClosureRevisions(game_system_revision, tuple(found.values()))
 
 
@@ -78,7 +83,9 @@ def compiled_for(
     """The compiled closure of exactly these revisions (links are not followed here)."""
     game_system = game_system_revision.game_system
     if game_system is None:
-        raise ClosureError(f"revision {game_system_revision.pk} is not a game system revision")
+        raise ClosureError(
+            _("revision %(pk)s is not a game system revision") % {"pk": game_system_revision.pk}
+        )
     _check_game_system(game_system, catalogue_revisions)
     closure = ClosureRevisions(game_system_revision, tuple(catalogue_revisions))
     misses = _compiled.cache_info().misses
@@ -150,13 +157,15 @@ def _settle_long_lived() -> None:
 
 def _catalogue(revision: Revision) -> Catalogue:
     if revision.catalogue is None:
-        raise ClosureError(f"revision {revision.pk} is not a catalogue revision")
+        raise ClosureError(_("revision %(pk)s is not a catalogue revision") % {"pk": revision.pk})
     return revision.catalogue
 
 
 def _check_game_system(game_system: GameSystem, catalogue_revisions: Iterable[Revision]) -> None:
     if any(_catalogue(r).game_system_id != game_system.pk for r in catalogue_revisions):
-        raise ClosureError(f"a catalogue revision is not of {game_system.name}")
+        raise ClosureError(
+            _("a catalogue revision is not of %(game_system)s") % {"game_system": game_system.name}
+        )
 
 
 def _linked_catalogue_ids(revision_pks: Sequence[int]) -> set[str]:
@@ -194,5 +203,7 @@ def _game_system_revision_for(
     wanted = max((r.game_system_revision or 0 for r in catalogue_revisions), default=0)
     found = revisions.filter(number=wanted).first() or revisions.order_by("-number").first()
     if found is None:
-        raise ClosureError(f"{game_system.name} has no stored revision")
+        raise ClosureError(
+            _("%(game_system)s has no stored revision") % {"game_system": game_system.name}
+        )
     return found

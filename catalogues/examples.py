@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from catalogues.models import Catalogue, GameSystem
 from catalogues.services.validation import (
@@ -85,7 +86,7 @@ def example_get(*, game_system: GameSystem, slug: str) -> ExampleList:
     """One example list of a stored game system, or 404."""
     found = next((e for e in example_lists(game_system=game_system) if e.slug == slug), None)
     if found is None:
-        raise Http404("No such example list.")
+        raise Http404(_("No such example list."))
     return found
 
 

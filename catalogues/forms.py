@@ -8,7 +8,7 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from armybuilder.engine.formats import suffix
 from catalogues.selectors import GROUP_TYPE, EntryFilters
@@ -17,10 +17,10 @@ from catalogues.services.rosters import ROSTER_SUFFIXES
 
 
 class EntrySearchForm(forms.Form):
-    q = forms.CharField(label="Name", required=False, max_length=200)
-    category = forms.ChoiceField(label="Category", required=False)
-    type = forms.ChoiceField(label="Type", required=False)
-    shared = forms.BooleanField(label="Include options and shared entries", required=False)
+    q = forms.CharField(label=_("Name"), required=False, max_length=200)
+    category = forms.ChoiceField(label=_("Category"), required=False)
+    type = forms.ChoiceField(label=_("Type"), required=False)
+    shared = forms.BooleanField(label=_("Include options and shared entries"), required=False)
 
     def __init__(
         self,
@@ -32,13 +32,13 @@ class EntrySearchForm(forms.Form):
         super().__init__(data)
         self.fields["q"].widget.input_type = "search"
         cast(forms.ChoiceField, self.fields["category"]).choices = [
-            ("", "Any category"),
+            ("", _("Any category")),
             *categories,
         ]
         cast(forms.ChoiceField, self.fields["type"]).choices = [
-            ("", "Any type"),
+            ("", _("Any type")),
             *((t, t.capitalize()) for t in types),
-            (GROUP_TYPE, "Group of choices"),
+            (GROUP_TYPE, _("Group of choices")),
         ]
 
     def filters(self) -> EntryFilters:
@@ -70,8 +70,8 @@ class MultipleFileField(forms.FileField):
 
 class UploadForm(forms.Form):
     uploads = MultipleFileField(
-        label="Files",
-        help_text=(
+        label=_("Files"),
+        help_text=_(
             "BattleScribe game systems and catalogues (.gst, .cat, .gstz, .catz), their JSON "
             "form (.json), or a .zip of them. Select several files at once to import them "
             "together."
@@ -86,7 +86,7 @@ class UploadForm(forms.Form):
         wrong = [f.name for f in files if suffix(f.name or "") not in IMPORT_SUFFIXES]
         if wrong:
             raise forms.ValidationError(
-                "Not a catalogue file: %(names)s. Accepted: %(suffixes)s.",
+                _("Not a catalogue file: %(names)s. Accepted: %(suffixes)s."),
                 code="suffix",
                 params={"names": ", ".join(map(str, wrong)), "suffixes": " ".join(IMPORT_SUFFIXES)},
             )
@@ -118,8 +118,8 @@ def _megabytes(size: int) -> str:
 
 class RosterCheckForm(forms.Form):
     roster = forms.FileField(
-        label="Roster file",
-        help_text="A roster saved by BattleScribe or New Recruit (.ros, or zipped .rosz).",
+        label=_("Roster file"),
+        help_text=_("A roster saved by BattleScribe or New Recruit (.ros, or zipped .rosz)."),
         widget=forms.ClearableFileInput(
             attrs={"accept": ",".join(ROSTER_SUFFIXES), "aria-describedby": "roster-help"}
         ),

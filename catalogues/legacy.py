@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from django.utils.translation import gettext as _
 from lxml import etree
 
 from armybuilder.engine.formats import FormatError
@@ -62,16 +63,25 @@ def _transform(kind: str, suffix: str) -> etree.XSLT:
 def convert(xml: bytes, *, kind: str, version: str) -> bytes:
     """Lift a 1.x game system or catalogue (XML) to the current format (XML)."""
     if kind not in _STYLESHEET_PREFIX:
-        raise FormatError("format.legacy", f"a {kind} in format {version} cannot be converted")
+        raise FormatError(
+            "format.legacy",
+            _("a %(kind)s in format %(version)s cannot be converted")
+            % {"kind": kind, "version": version},
+        )
     parsed = parse_version(version)
     if parsed is None:
-        raise FormatError("format.legacy", f"unknown BattleScribe data version {version!r}")
+        raise FormatError(
+            "format.legacy",
+            _("unknown BattleScribe data version %(version)s") % {"version": repr(version)},
+        )
     try:
         document = etree.fromstring(xml, _safe_parser())
     except etree.XMLSyntaxError as error:
-        raise FormatError("format.malformed", f"not well-formed XML: {error}") from None
+        raise FormatError(
+            "format.malformed", _("not well-formed XML: %(error)s") % {"error": error}
+        ) from None
     if document.getroottree().docinfo.doctype:
-        raise FormatError("format.dtd", "the document has a DTD (DOCTYPE), which is not allowed")
+        raise FormatError("format.dtd", _("the document has a DTD (DOCTYPE), which is not allowed"))
     tree = document.getroottree()
     for reached, suffix in STEPS:
         if reached > parsed:
@@ -79,7 +89,9 @@ def convert(xml: bytes, *, kind: str, version: str) -> bytes:
                 tree = _transform(kind, suffix)(tree)
             except etree.XSLTApplyError as error:
                 raise FormatError(
-                    "format.legacy", f"converting to format {suffix} failed: {error}"
+                    "format.legacy",
+                    _("converting to format %(version)s failed: %(error)s")
+                    % {"version": suffix, "error": error},
                 ) from None
     result: bytes = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
     return result

@@ -15,10 +15,11 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class GameSystem(models.Model):
-    bs_id = models.CharField("BattleScribe id", max_length=100, unique=True)
+    bs_id = models.CharField(_("BattleScribe id"), max_length=100, unique=True)
     name = models.CharField(max_length=255)
     slug = models.SlugField(max_length=120, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -32,7 +33,7 @@ class GameSystem(models.Model):
 
 class Catalogue(models.Model):
     game_system = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="catalogues")
-    bs_id = models.CharField("BattleScribe id", max_length=100)
+    bs_id = models.CharField(_("BattleScribe id"), max_length=100)
     name = models.CharField(max_length=255)
     slug = models.SlugField(max_length=120)
     library = models.BooleanField(default=False)
@@ -53,10 +54,10 @@ class Revision(models.Model):
     """One imported revision of a game system (``catalogue`` empty) or of a catalogue."""
 
     class SourceFormat(models.TextChoices):
-        XML = "xml", "BattleScribe XML"
-        ZIP = "zip", "Zipped BattleScribe XML"
+        XML = "xml", _("BattleScribe XML")
+        ZIP = "zip", _("Zipped BattleScribe XML")
         JSON = "json", "JSON"
-        LEGACY = "legacy", "BattleScribe 1.x XML (converted)"
+        LEGACY = "legacy", _("BattleScribe 1.x XML (converted)")
 
     game_system = models.ForeignKey(
         GameSystem, on_delete=models.CASCADE, null=True, blank=True, related_name="revisions"
@@ -64,7 +65,7 @@ class Revision(models.Model):
     catalogue = models.ForeignKey(
         Catalogue, on_delete=models.CASCADE, null=True, blank=True, related_name="revisions"
     )
-    number = models.PositiveIntegerField("revision")
+    number = models.PositiveIntegerField(_("revision"))
     name = models.CharField(max_length=255)
     battlescribe_version = models.CharField(max_length=20, blank=True)
     # For a catalogue: the game system revision it was written against (``gameSystemRevision``).
@@ -137,11 +138,11 @@ class Entry(models.Model):
     """
 
     class Kind(models.TextChoices):
-        SELECTION_ENTRY = "selectionEntry", "Selection entry"
-        SELECTION_ENTRY_GROUP = "selectionEntryGroup", "Selection entry group"
+        SELECTION_ENTRY = "selectionEntry", _("Selection entry")
+        SELECTION_ENTRY_GROUP = "selectionEntryGroup", _("Selection entry group")
 
     revision = models.ForeignKey(Revision, on_delete=models.CASCADE, related_name="entries")
-    bs_id = models.CharField("BattleScribe id", max_length=100)
+    bs_id = models.CharField(_("BattleScribe id"), max_length=100)
     name = models.TextField()
     kind = models.CharField(max_length=20, choices=Kind.choices)
     # unit, model, upgrade, ... (empty for groups)
@@ -171,7 +172,7 @@ class Entry(models.Model):
 
     class Meta:
         ordering = ["name", "id"]
-        verbose_name_plural = "entries"
+        verbose_name_plural = _("entries")
         indexes = [
             models.Index(fields=["revision", "bs_id"], name="entry_revision_bs_id"),
             models.Index(fields=["revision", "root"], name="entry_revision_root"),
@@ -196,10 +197,10 @@ class ImportJob(models.Model):
     """An upload imported in the background (``catalogues.tasks.import_upload_task``)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        RUNNING = "running", "Running"
-        SUCCEEDED = "succeeded", "Succeeded"
-        FAILED = "failed", "Failed"
+        PENDING = "pending", _("Pending")
+        RUNNING = "running", _("Running")
+        SUCCEEDED = "succeeded", _("Succeeded")
+        FAILED = "failed", _("Failed")
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveSmallIntegerField(default=0)  # 0..100

@@ -52,7 +52,7 @@ def catalogue_get(game_system_slug: str, catalogue_slug: str) -> Catalogue:
             game_system__slug=game_system_slug, slug=catalogue_slug
         )
     except Catalogue.DoesNotExist as exc:
-        raise Http404("No such catalogue.") from exc
+        raise Http404(_("No such catalogue.")) from exc
 
 
 def revision_list(
@@ -75,7 +75,7 @@ def revision_pick(revisions: QuerySet[Revision], number: int | None) -> Revision
         revisions = revisions.filter(number=number)
     revision = revisions.first()
     if revision is None:
-        raise Http404("No such revision.")
+        raise Http404(_("No such revision."))
     return revision
 
 
@@ -301,7 +301,7 @@ def entry_get(pk: int) -> Entry:
             .get(pk=pk)
         )
     except Entry.DoesNotExist as exc:
-        raise Http404("No such entry.") from exc
+        raise Http404(_("No such entry.")) from exc
 
 
 def profile_tables(entry: Entry) -> list[dict[str, Any]]:
@@ -475,7 +475,7 @@ def import_job_get(*, pk: int, user: User | AnonymousUser) -> ImportJob:
     try:
         return import_job_list(user=user).get(pk=pk)
     except ImportJob.DoesNotExist as exc:
-        raise Http404("No such import job.") from exc
+        raise Http404(_("No such import job.")) from exc
 
 
 @dataclass(frozen=True)

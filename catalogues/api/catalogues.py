@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, viewsets
@@ -88,7 +89,7 @@ class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
             query_int(request, "to", minimum=1),
         )
         if comparison is None:
-            raise NotFound("This catalogue has only one revision.")
+            raise NotFound(_("This catalogue has only one revision."))
         return Response(serializers.ComparisonSerializer(comparison).data)
 
 

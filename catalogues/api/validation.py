@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import permissions, status
 from rest_framework.exceptions import ParseError
@@ -42,7 +43,7 @@ class Malformed(Exception):
     """A request body the endpoint cannot read; ``field_errors`` says what is wrong."""
 
     def __init__(self, field_errors: Any) -> None:
-        super().__init__("The request is malformed.")
+        super().__init__(_("The request is malformed."))
         self.field_errors = field_errors
 
 

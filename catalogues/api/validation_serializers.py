@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any, NoReturn
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.settings import api_settings
 
@@ -82,9 +83,9 @@ class ListSpecSerializer(serializers.Serializer[Any]):
         # Checked before the nested fields recurse into the body.
         depth, selections = _extent(data)
         if depth > MAX_DEPTH:
-            _reject(f"Selections and forces nest at most {MAX_DEPTH} deep.")
+            _reject(_("Selections and forces nest at most %(depth)s deep.") % {"depth": MAX_DEPTH})
         if selections > MAX_SELECTIONS:
-            _reject(f"A list may have at most {MAX_SELECTIONS} selections.")
+            _reject(_("A list may have at most %(count)s selections.") % {"count": MAX_SELECTIONS})
         return super().to_internal_value(data)
 
 

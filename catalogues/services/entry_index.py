@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from armybuilder.engine.closure import DocumentIndex
 from armybuilder.engine.formats import FormatError
 from catalogues.models import Entry
@@ -27,10 +30,15 @@ MAX_NAME_LENGTH = 255
 
 
 def check_id(value: object, what: str) -> None:
-    """Refuse an id the store's columns cannot hold (``format.structure``)."""
+    """Refuse an id the store's columns cannot hold (``format.structure``).
+
+    ``what`` names the id's owner, marked with ``gettext_noop``: translated only when refused.
+    """
     if isinstance(value, str) and len(value) > MAX_ID_LENGTH:
         raise FormatError(
-            "format.structure", f"{what} id {value[:40]!r}... is over {MAX_ID_LENGTH} characters"
+            "format.structure",
+            _("%(what)s id %(id)s... is over %(length)s characters")
+            % {"what": _(what), "id": repr(value[:40]), "length": MAX_ID_LENGTH},
         )
 
 
@@ -184,7 +192,7 @@ def _entry(
         if is_primary and not primary:
             primary = name
     profiles, rules = _info(node, resolver)
-    check_id(node.get("id"), "an entry")
+    check_id(node.get("id"), gettext_noop("an entry"))
     costs = [
         {
             "typeId": c.get("typeId", ""),

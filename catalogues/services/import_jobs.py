@@ -12,6 +12,7 @@ from dataclasses import asdict
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from catalogues.models import ImportJob, ImportJobFile
 from catalogues.services.imports import CatalogueImportError, import_files
@@ -29,7 +30,7 @@ def start_import_job(*, files: Sequence[tuple[str, bytes]], user: User | None) -
     from catalogues.tasks import import_upload_task
 
     with transaction.atomic():
-        job = ImportJob.objects.create(created_by=user, message="Waiting for a worker")
+        job = ImportJob.objects.create(created_by=user, message=_("Waiting for a worker"))
         ImportJobFile.objects.bulk_create(
             ImportJobFile(job=job, name=name, data=data) for name, data in files
         )
@@ -49,7 +50,7 @@ def run_import_job(*, job_id: int) -> None:
     """
     # Claiming the job by status makes a redelivered message (acks_late) a no-op.
     claimed = ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.PENDING).update(
-        status=ImportJob.Status.RUNNING, progress=0, message="Starting"
+        status=ImportJob.Status.RUNNING, progress=0, message=_("Starting")
     )
     if not claimed:
         logger.info("import job %s is not pending; nothing to do", job_id)
@@ -68,7 +69,7 @@ def run_import_job(*, job_id: int) -> None:
             job_id,
             status=ImportJob.Status.FAILED,
             progress=100,
-            message="Nothing was imported.",
+            message=_("Nothing was imported."),
             errors=[asdict(problem) for problem in error.problems],
         )
     except Exception:
@@ -77,8 +78,8 @@ def run_import_job(*, job_id: int) -> None:
             job_id,
             status=ImportJob.Status.FAILED,
             progress=100,
-            message="Nothing was imported: an internal error occurred.",
-            errors=[{"file": "", "code": "import.internal", "message": "internal error"}],
+            message=_("Nothing was imported: an internal error occurred."),
+            errors=[{"file": "", "code": "import.internal", "message": _("internal error")}],
         )
     else:
         summary = result.as_dict()
@@ -86,10 +87,15 @@ def run_import_job(*, job_id: int) -> None:
             job_id,
             status=ImportJob.Status.SUCCEEDED,
             progress=100,
-            message=(
-                f"{summary['created']} revision(s) imported, {summary['unchanged']} unchanged, "
-                f"{len(result.unresolved_links)} unresolved link(s)."
-            ),
+            message=_(
+                "%(created)s revision(s) imported, %(unchanged)s unchanged, "
+                "%(unresolved)s unresolved link(s)."
+            )
+            % {
+                "created": summary["created"],
+                "unchanged": summary["unchanged"],
+                "unresolved": len(result.unresolved_links),
+            },
             result=summary,
         )
     finally:

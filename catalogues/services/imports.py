@@ -24,6 +24,8 @@ import psycopg
 from django.conf import settings
 from django.db import connection, models, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from psycopg.types.json import Jsonb
 
 from armybuilder.engine.closure import DocumentIndex, catalogue_closure, scan, unresolved_links
@@ -155,24 +157,39 @@ def _expand(files: Iterable[tuple[str, bytes]], limits: Limits) -> list[tuple[st
     if total > limits.max_document_bytes:
         raise FormatError(
             "format.too_large",
-            f"the upload holds {total} bytes, over the limit of {limits.max_document_bytes}",
+            _("the upload holds %(size)s bytes, over the limit of %(limit)s")
+            % {"size": total, "limit": limits.max_document_bytes},
         )
     return expanded
+
+
+# What ``check_id`` calls a document, by its root key (translated only when an id is refused).
+_THE_DOCUMENT = {
+    "gameSystem": gettext_noop("the gameSystem"),
+    "catalogue": gettext_noop("the catalogue"),
+}
 
 
 def _check_body(kind: str, body: JsonDict) -> None:
     for key in ("id", "name") + (("gameSystemId",) if kind == "catalogue" else ()):
         if not isinstance(body.get(key), str) or not body[key]:
-            raise FormatError("format.structure", f"the {kind} has no {key!r}")
-    check_id(body["id"], f"the {kind}")
+            raise FormatError(
+                "format.structure",
+                _("the %(kind)s has no %(key)s") % {"kind": kind, "key": repr(key)},
+            )
+    check_id(body["id"], _THE_DOCUMENT.get(kind) or f"the {kind}")
     if len(body["name"]) > MAX_NAME_LENGTH:
         raise FormatError(
-            "format.structure", f"the {kind}'s name is over {MAX_NAME_LENGTH} characters"
+            "format.structure",
+            _("the %(kind)s's name is over %(length)s characters")
+            % {"kind": kind, "length": MAX_NAME_LENGTH},
         )
     revision = body.get("revision", 0)
     if isinstance(revision, bool) or not isinstance(revision, int) or not 0 <= revision < 2**31:
         raise FormatError(
-            "format.structure", f"revision {revision!r} is not a whole number below 2^31"
+            "format.structure",
+            _("revision %(revision)s is not a whole number below 2^31")
+            % {"revision": repr(revision)},
         )
 
 
@@ -180,7 +197,9 @@ def _read(name: str, data: bytes, limits: Limits) -> _Document:
     document = read_document(data, name, limits=limits)
     kind, body = document_root(document)
     if kind == "roster":
-        raise FormatError("format.wrong_root", "this is a roster, not a game system or catalogue")
+        raise FormatError(
+            "format.wrong_root", _("this is a roster, not a game system or catalogue")
+        )
     ext = suffix(name)
     source = Revision.SourceFormat.JSON if ext == ".json" else Revision.SourceFormat.XML
     if ext.endswith("z"):
@@ -188,7 +207,9 @@ def _read(name: str, data: bytes, limits: Limits) -> _Document:
     version = body.get("battleScribeVersion")
     if legacy.is_legacy(version):
         if source == Revision.SourceFormat.JSON:
-            raise FormatError("format.legacy", f"format {version} is only read as XML")
+            raise FormatError(
+                "format.legacy", _("format %(version)s is only read as XML") % {"version": version}
+            )
         converted = legacy.convert(
             xml_bytes(data, name, limits=limits), kind=kind, version=str(version)
         )
@@ -221,7 +242,7 @@ def _read_files(
     if problems:
         raise CatalogueImportError(problems)
     if not documents:
-        raise CatalogueImportError([FileProblem("upload", "import.empty", "no files to import")])
+        raise CatalogueImportError([FileProblem("upload", "import.empty", _("no files to import"))])
     return documents
 
 
@@ -294,8 +315,15 @@ def _dedupe(documents: list[_Document]) -> list[_Document]:
                 FileProblem(
                     document.file,
                     "import.revision_conflict",
-                    f"{document.body['name']} revision {document.revision} appears twice with "
-                    f"different content (also in {first.file})",
+                    _(
+                        "%(name)s revision %(number)s appears twice with different content "
+                        "(also in %(file)s)"
+                    )
+                    % {
+                        "name": document.body["name"],
+                        "number": document.revision,
+                        "file": first.file,
+                    },
                 )
             )
     if problems:
@@ -509,8 +537,15 @@ def _conflict(document: _Document, existing: Revision) -> FileProblem:
     return FileProblem(
         document.file,
         "import.revision_conflict",
-        f"{document.body['name']} revision {document.revision} is already stored (from "
-        f"{existing.source_name}) with different content; give changed data a new revision number",
+        _(
+            "%(name)s revision %(number)s is already stored (from %(source)s) with different "
+            "content; give changed data a new revision number"
+        )
+        % {
+            "name": document.body["name"],
+            "number": document.revision,
+            "source": existing.source_name,
+        },
     )
 
 
@@ -546,12 +581,12 @@ def _without_cyclic_gc() -> Iterator[None]:
 def _import(
     files: Sequence[tuple[str, bytes]], report: Progress, limits: Limits | None
 ) -> ImportResult:
-    report(0, f"Reading {len(files)} file(s)")
+    report(0, _("Reading %(count)s file(s)") % {"count": len(files)})
     documents = _dedupe(_read_files(files, limits=limits))
     # Game systems first: catalogues need theirs. Older revisions first: an owner takes the
     # name of its newest revision, and revisions are stored only after every owner is updated.
     documents.sort(key=lambda d: (d.kind != "gameSystem", d.revision, d.file))
-    report(40, f"Read {len(documents)} document(s)")
+    report(40, _("Read %(count)s document(s)") % {"count": len(documents)})
     closure = _Closure(documents)
     with transaction.atomic():
         unresolved = _unresolved_by_file(documents, closure)
@@ -561,12 +596,15 @@ def _import(
             outcome = _prepare(document, closure, unresolved, problems)
             if outcome is not None:
                 outcomes.append(outcome)
-            report(40 + 50 * number // len(documents), f"Indexed {document.file}")
+            report(
+                40 + 50 * number // len(documents),
+                _("Indexed %(file)s") % {"file": document.file},
+            )
         if problems:
             raise CatalogueImportError(problems)
         # All at once: the database stores one document while Python prepares the next.
         _insert([(o.revision, _rows_of(o)) for o in outcomes if o.entries is not None])
-        report(100, f"Stored {len(outcomes)} document(s)")
+        report(100, _("Stored %(count)s document(s)") % {"count": len(outcomes)})
     return ImportResult(
         revisions=[o.imported() for o in outcomes],
         unresolved_links=[
@@ -652,8 +690,11 @@ def _prepare(
                 FileProblem(
                     document.file,
                     "import.missing_game_system",
-                    f"{document.body['name']} needs game system {game_system_id}: "
-                    "import it first or in the same upload",
+                    _(
+                        "%(name)s needs game system %(game_system)s: import it first or in the "
+                        "same upload"
+                    )
+                    % {"name": document.body["name"], "game_system": game_system_id},
                 )
             )
             return None

@@ -16,6 +16,7 @@ from typing import IO, Any
 
 from django.conf import settings
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from armybuilder.engine.caps import REQUEST_STEPS, Budget, CapExceeded
 from armybuilder.engine.compile import CompileError
@@ -109,7 +110,8 @@ def _read(data: bytes, filename: str) -> dict[str, Any]:
     if suffix(filename) not in ROSTER_SUFFIXES:
         raise ListSpecRejected(
             "format.unsupported",
-            f"{filename!r} is not a roster file ({' or '.join(ROSTER_SUFFIXES)})",
+            _("%(name)s is not a roster file (%(ros)s or %(rosz)s)")
+            % {"name": repr(filename), "ros": ROS, "rosz": ROSZ},
         )
     try:
         # The suffix makes the reader insist on a roster root ("format.wrong_root").

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from armybuilder.engine.caps import (
     EXPLAIN_STEPS,
     MAX_EXPLAINED,
@@ -144,14 +146,14 @@ class ListReport:
             return selection.custom_name or selection.name if selection else problem.owner_id
         force = self._forces_by_id.get(problem.owner_id)
         if force is None:
-            return "The whole list"
+            return _("The whole list")
         force_name = force.custom_name or force.name
         if problem.owner_type == "category":
             category = next(
                 (c.name for c in force.categories if c.entry_id == problem.owner_entry_id),
                 problem.owner_entry_id,
             )
-            return f"{category} in {force_name}"
+            return _("%(category)s in %(force)s") % {"category": category, "force": force_name}
         return force_name
 
 
@@ -313,7 +315,9 @@ def _totals(view: RosterView) -> list[CostTotal]:
 def _game_system(bs_id: str) -> GameSystem:
     found = GameSystem.objects.filter(bs_id=bs_id).first()
     if found is None:
-        raise ListSpecRejected(UNKNOWN_GAME_SYSTEM, f"no game system {bs_id!r} is stored")
+        raise ListSpecRejected(
+            UNKNOWN_GAME_SYSTEM, _("no game system %(id)s is stored") % {"id": repr(bs_id)}
+        )
     return found
 
 
@@ -323,7 +327,8 @@ def _catalogues(game_system: GameSystem, bs_ids: Sequence[str]) -> list[Catalogu
     if missing:
         raise ListSpecRejected(
             UNKNOWN_CATALOGUE,
-            f"{game_system.name} has no catalogue {', '.join(map(repr, missing))}",
+            _("%(game_system)s has no catalogue %(ids)s")
+            % {"game_system": game_system.name, "ids": ", ".join(map(repr, missing))},
         )
     return [found[bs_id] for bs_id in bs_ids]
 
@@ -333,6 +338,12 @@ def _revision(owner: GameSystem | Catalogue, number: int | None) -> Revision:
     revisions = owner.revisions.select_related("catalogue", "game_system").defer("document")
     found = (revisions.filter(number=number) if number is not None else revisions).first()
     if found is None:
-        wanted = "" if number is None else f" {number}"
-        raise ListSpecRejected(UNKNOWN_REVISION, f"{owner.name} has no stored revision{wanted}")
+        if number is None:
+            detail = _("%(owner)s has no stored revision") % {"owner": owner.name}
+        else:
+            detail = _("%(owner)s has no stored revision %(number)s") % {
+                "owner": owner.name,
+                "number": number,
+            }
+        raise ListSpecRejected(UNKNOWN_REVISION, detail)
     return found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
 from catalogues.examples import evaluate_example, example_get
 from catalogues.models import GameSystem
@@ -30,5 +31,5 @@ def example_list_download(
     game_system = get_object_or_404(GameSystem, slug=slug)
     evaluated = evaluate_example(example_get(game_system=game_system, slug=example))
     if evaluated.report is None:
-        raise Http404("This example cannot be built from the stored data.")
+        raise Http404(_("This example cannot be built from the stored data."))
     return roster_download(export_roster(report=evaluated.report, extension=f".{extension}"))
