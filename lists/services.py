@@ -20,10 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from armybuilder.engine import edit as engine_edit
-from armybuilder.engine.caps import REQUEST_STEPS, Budget, CapExceeded, check_extent
-from armybuilder.engine.closure import unwrap
+from armybuilder.engine.caps import REQUEST_STEPS, Budget, CapExceeded
 from armybuilder.engine.compile import CompileError
-from armybuilder.engine.document import load_roster, roster_document
+from armybuilder.engine.document import check_document, load_roster, roster_document
 from armybuilder.engine.explain import explain
 from armybuilder.engine.model import find_entry, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
@@ -782,7 +781,7 @@ def _document(report: ListReport) -> dict[str, Any]:
     that every way into the engine shares."""
     document = roster_document(report.view)
     try:
-        check_extent(unwrap(document))
+        check_document(document)
     except CapExceeded as error:
         raise EditRejected(error.code, error.message) from error
     return document

@@ -172,6 +172,19 @@ def roster_document(view: RosterView) -> dict[str, Any]:
     return {"roster": body}
 
 
+def check_document(document: Mapping[str, Any]) -> None:
+    """A roster document within the caps ``load_roster`` holds it to (else ``CapExceeded``):
+    its extent, and every selection's number and recorded costs. A document written after an
+    edit is checked too, so that what is stored always loads again (a collective option's
+    number is its count in every copy of its unit, which the edit itself does not see)."""
+    body = unwrap(document)
+    check_extent(body)
+    for selection in caps.selections(body):
+        checked_number(selection.get("number", 1), lowest=0)
+        for cost in selection.get("costs") or []:
+            checked_cost(cost.get("value", 0))
+
+
 def load_roster(
     compiled: Compiled, document: Mapping[str, Any], *, budget: Budget | None = None
 ) -> Roster:
@@ -190,15 +203,11 @@ def load_roster(
     cap, raises ``CapExceeded`` before anything is built.
     """
     body = unwrap(document)
-    check_extent(body)
+    check_document(body)
     limits = [
         (str(limit.get("typeId", "")), as_float(limit.get("value"), -1.0))
         for limit in body.get("costLimits") or []
     ]
-    for selection in caps.selections(body):
-        checked_number(selection.get("number", 1), lowest=0)
-        for cost in selection.get("costs") or []:
-            checked_cost(cost.get("value", 0))
     roster = Roster(
         compiled,
         name=str(body.get("name", "")),

@@ -92,6 +92,32 @@ def test_set_count_changes_the_number_and_zero_removes(dwarven_list: ListState) 
     assert models not in {s.id for s in state.roster.all_selections()}
 
 
+def test_an_edit_that_would_store_a_number_past_the_cap_is_refused(
+    dwarven_list: ListState,
+) -> None:
+    # a collective option's stored number is its count in every copy of its unit
+    state = add(dwarven_list, WARRIORS)
+    warriors = selection_of(state, WARRIORS)
+    state = services.set_count(
+        army_list=state.army_list, version=state.army_list.version, selection_id=warriors, count=2
+    )
+    before = stored(state)
+
+    with pytest.raises(EditRejected) as refused:
+        services.set_option_count(
+            army_list=state.army_list,
+            version=state.army_list.version,
+            selection_id=warriors,
+            entry_id=WARRIOR_MODELS,
+            count=6000,
+        )
+
+    assert refused.value.code == caps.BAD_NUMBER
+    after = stored(state)
+    assert (after.version, after.document) == (before.version, before.document)
+    services.load_list(army_list=after)  # the list still loads
+
+
 def test_remove_and_duplicate_selection(dwarven_list: ListState) -> None:
     state = add(dwarven_list, WARRIORS)
     warriors = selection_of(state, WARRIORS)
