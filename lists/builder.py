@@ -119,6 +119,11 @@ class ForceEntryChoice:
     catalogue_id: str
     name: str
 
+    @property
+    def key(self) -> str:
+        """The entry and the catalogue it is drawn from, as one form value (``FORCE_FIELD``)."""
+        return f"{self.catalogue_id} {self.entry_id}"
+
 
 @dataclass(frozen=True)
 class ForceBlock:
@@ -348,8 +353,16 @@ def _force_entries(roster: Roster, *, parent: Force | None) -> tuple[ForceEntryC
     catalogue_ids = list(dict.fromkeys(f.catalogue_id for f in roster.all_forces())) or [
         cid for cid, body in compiled.catalogues.items() if not body.get("library")
     ]
+
+    def named(choice: setup.ForceChoice, catalogue_id: str) -> str:
+        # the game system's force entries are offered once per catalogue
+        if len(catalogue_ids) == 1:
+            return choice.name
+        catalogue = str(compiled.catalogues[catalogue_id].get("name") or catalogue_id)
+        return f"{choice.name} ({catalogue})"
+
     return tuple(
-        ForceEntryChoice(choice.id, catalogue_id, choice.name)
+        ForceEntryChoice(choice.id, catalogue_id, named(choice, catalogue_id))
         for catalogue_id in catalogue_ids
         for choice in setup.force_choices(compiled, catalogue_id)
     )

@@ -32,6 +32,7 @@ from lists.services import EditRejected, ListState, StaleVersion
 
 # The fields an edit form may send besides its own (never replayed by "apply to latest").
 CONTROL_FIELDS = ("csrfmiddlewaretoken", "version", "latest", "selected")
+FORCE_FIELD = "force"
 MAX_FIELD_LENGTH = 20_000
 
 
@@ -93,15 +94,19 @@ def _new_selection(form: QueryDict, state: ListState) -> str | None:
     return force.selections[-1].id if force is not None and force.selections else None
 
 
+def _force_arguments(form: QueryDict) -> dict[str, Any]:
+    """A force entry and the catalogue it is drawn from, as one value: a list's force
+    select offers the game system's entries once per catalogue."""
+    catalogue_id, _space, force_entry_id = _required(form, FORCE_FIELD).partition(" ")
+    return {
+        "force_entry_id": force_entry_id,
+        "catalogue_id": catalogue_id,
+        "parent_force_id": _text(form, "parent_force_id", required=False),
+    }
+
+
 ACTIONS: Mapping[str, Action] = {
-    "add-force": Action(
-        services.add_force,
-        lambda form: {
-            "force_entry_id": _required(form, "force_entry_id"),
-            "catalogue_id": _required(form, "catalogue_id"),
-            "parent_force_id": _text(form, "parent_force_id", required=False),
-        },
-    ),
+    "add-force": Action(services.add_force, _force_arguments),
     "remove-force": Action(
         services.remove_force, lambda form: {"force_id": _required(form, "force_id")}
     ),

@@ -148,7 +148,9 @@ def setup_choices(compiled: Compiled, catalogue_id: str) -> list[SetupChoice]:
 
 
 def _limit(value: float | None) -> float | None:
-    return value if value is not None and value >= 0 else None
+    """A default limit worth suggesting: community data writes 0 where it means none (a
+    new list at 0 points would be over its limit with its first unit)."""
+    return value if value is not None and value > 0 else None
 
 
 def _hidden(raw: Mapping[str, Any]) -> bool:

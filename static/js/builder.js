@@ -55,6 +55,15 @@
     if (event.target.matches("input[data-filter]")) filter(event.target);
   });
 
+  // The sticky bar wraps to more lines in a narrower window or with more cost types: what
+  // sticks or scrolls into view below it keeps clear of it.
+  var bar = document.getElementById("bar");
+  if (bar && window.ResizeObserver) {
+    new ResizeObserver(function () {
+      document.documentElement.style.setProperty("--bar-height", bar.offsetHeight + "px");
+    }).observe(bar);
+  }
+
   // A problem's link moves focus to the force or unit it concerns.
   document.addEventListener("click", function (event) {
     var link = event.target.closest("a[data-focus]");

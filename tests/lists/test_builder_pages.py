@@ -99,7 +99,7 @@ def test_the_add_panel_is_its_own_region_refreshed_after_each_edit(
     html = response.content.decode()
     assert "Clan Warriors" in html
     assert "Add a force or detachment" in html
-    assert '<select id="new-force" name="force_entry_id"><option value="' in html
+    assert '<select id="new-force" name="force"><option value="t9a3-dh t9a3-dh-force"' in html
     # the same digest as the full page's panel: the page keeps its panel when nothing changed
     digest = re.search(r'data-digest="(\w+)"', html)
     assert digest is not None
@@ -219,9 +219,7 @@ def test_cost_limit_undo_and_redo(player: Any, dwarven_list: ListState) -> None:
 
 def test_forces_are_added_and_removed(player: Any, dwarven_list: ListState) -> None:
     client = _client(player)
-    response = _post(
-        client, dwarven_list, "add-force", force_entry_id="t9a3-dh-force", catalogue_id="t9a3-dh"
-    )
+    response = _post(client, dwarven_list, "add-force", force="t9a3-dh t9a3-dh-force")
     assert response.status_code == 200
     forces = _stored(dwarven_list).document["roster"]["forces"]
     assert len(forces) == 2
@@ -337,3 +335,24 @@ def test_the_builder_names_the_factions_revision_and_folds_the_other_catalogues(
     assert pinned.others == ("Highborn Elves (revision 1)",)
     html = response.content.decode()
     assert "and 1 other catalogue</summary>Highborn Elves (revision 1)</details>" in html
+
+
+def test_a_force_choice_names_its_catalogue_when_the_list_draws_on_several(
+    player: Any, dwarven_list: ListState
+) -> None:
+    allied = services.add_force(
+        army_list=dwarven_list.army_list,
+        version=1,
+        force_entry_id="t9a3-he-force",
+        catalogue_id="t9a3-he",
+    )
+    client = _client(player)
+    html = client.get(reverse("lists:add_panel", args=[allied.army_list.pk]), **HTMX)
+    options = dict(re.findall(r'<option value="([^"]+)">([^<]+)</option>', html.content.decode()))
+
+    assert options["t9a3-he t9a3-he-force"].endswith("(Highborn Elves)")
+    assert options["t9a3-dh t9a3-dh-force"].endswith("(Dwarven Holds)")
+    response = _post(client, allied, "add-force", force="t9a3-he t9a3-he-force")
+    assert response.status_code == 200
+    forces = _stored(allied).document["roster"]["forces"]
+    assert [f["catalogueId"] for f in forces] == ["t9a3-dh", "t9a3-he", "t9a3-he"]

@@ -153,6 +153,7 @@ def test_the_wizard_works_on_imported_community_40k_data(
     client.force_login(player)
     url, form, _html = walk_wizard(client, "Warhammer 40,000")
 
+    assert form["limit_0"].value() is None  # the data's default of 0 means no limit
     (battle_size,) = [c for c in form.setup_choices if c.name == "Battle Size"]
     assert any("Strike Force" in o.name for o in battle_size.options)
     assert any("Battalion" in label for _value, label in form.fields["force"].choices)
