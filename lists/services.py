@@ -711,6 +711,8 @@ def _stored_version(army_list: ArmyList) -> int:
 def check_version(army_list: ArmyList, version: int) -> None:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise EditRejected(BAD_VERSION, _("The edit names no version of the list."))
+    if version > army_list.version:  # versions only grow: no tab has seen this one
+        raise EditRejected(BAD_VERSION, _("The edit names a version the list never had."))
     if version != army_list.version:
         raise StaleVersion(army_list.version)
 

@@ -418,7 +418,7 @@ def test_an_entry_that_cannot_be_added_now_is_refused(dwarven_list: ListState) -
 
 
 def test_an_edit_without_a_real_version_is_refused(dwarven_list: ListState) -> None:
-    for version in (0, -1, "1", None, True):
+    for version in (0, -1, "1", None, True, 2):
         with pytest.raises(EditRejected) as rejected:
             services.set_option(
                 army_list=dwarven_list.army_list,
