@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from armybuilder.engine import systems
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.explain import HIDDEN, Reason, explain
-from armybuilder.engine.gauges import Gauge, category_gauges
+from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
 from armybuilder.engine.model import EntryNode, selectable
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Force, Roster, Selection
@@ -78,6 +79,7 @@ class Row:
     view: SelectionView
     costs: tuple[Cost, ...]
     problem_count: int
+    allowances: tuple[Allowance, ...] = ()  # points it spends on what it holds
 
     @property
     def dom_id(self) -> str:
@@ -248,8 +250,12 @@ def builder_page(
     evaluator = Evaluator(roster)
     gauges = category_gauges(roster, evaluator)
     view = report.view
+    allowances: dict[str, list[Allowance]] = {}
+    for allowance in systems.allowances(view):
+        allowances.setdefault(allowance.selection_id, []).append(allowance)
     forces = tuple(
-        _force_block(roster, report, gauges, force, roster.force(force.id)) for force in view.forces
+        _force_block(roster, report, gauges, allowances, force, roster.force(force.id))
+        for force in view.forces
     )
     editor = None
     if selected_id is not None:
@@ -273,6 +279,7 @@ def _force_block(
     roster: Roster,
     report: ListReport,
     gauges: list[Gauge],
+    allowances: dict[str, list[Allowance]],
     view: ForceView,
     force: Force,
 ) -> ForceBlock:
@@ -280,9 +287,9 @@ def _force_block(
     return ForceBlock(
         view=view,
         costs=_totals_of(report.view, view.total_cost),
-        categories=_category_blocks(report, view, mine),
+        categories=_category_blocks(report, view, mine, allowances),
         child_forces=tuple(
-            _force_block(roster, report, gauges, child, roster.force(child.id))
+            _force_block(roster, report, gauges, allowances, child, roster.force(child.id))
             for child in view.child_forces
         ),
         child_force_entries=_force_entries(roster, parent=force),
@@ -303,16 +310,22 @@ def _totals_of(roster: RosterView, total: Callable[[str], float]) -> tuple[Cost,
     )
 
 
-def _row(report: ListReport, selection: SelectionView) -> Row:
+def _row(
+    report: ListReport, selection: SelectionView, allowances: dict[str, list[Allowance]]
+) -> Row:
     return Row(
         selection,
         _totals_of(report.view, selection.total_cost),
         _problem_count(report, {s.id for s in selection.walk()}),
+        tuple(allowances.get(selection.id, ())),
     )
 
 
 def _category_blocks(
-    report: ListReport, view: ForceView, gauges: list[Gauge]
+    report: ListReport,
+    view: ForceView,
+    gauges: list[Gauge],
+    allowances: dict[str, list[Allowance]],
 ) -> tuple[CategoryBlock, ...]:
     """The force's categories in its order, each with its selections; then any selection
     filed under no category of the force (as "Other")."""
@@ -325,13 +338,14 @@ def _category_blocks(
         CategoryBlock(
             category.entry_id,
             category.custom_name or category.name,
-            tuple(_row(report, s) for s in by_category[category.entry_id]),
+            tuple(_row(report, s, allowances) for s in by_category[category.entry_id]),
             tuple(g for g in gauges if g.category_id == category.entry_id),
         )
         for category in view.categories
     ]
     if other:
-        blocks.append(CategoryBlock("", _("Other"), tuple(_row(report, s) for s in other), ()))
+        rows = tuple(_row(report, s, allowances) for s in other)
+        blocks.append(CategoryBlock("", _("Other"), rows, ()))
     return tuple(blocks)
 
 

@@ -35,6 +35,22 @@ class Gauge:
     broken: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """Points a selection may spend on what it holds, and what it spends: a Warmachine
+    warcaster's warjack points over its battlegroup. What is left is shown, never an error
+    here (a game hook raises the problem its rules give, if any)."""
+
+    selection_id: str
+    name: str  # what the points are, e.g. "Warjack points"
+    used: float
+    available: float
+
+    @property
+    def unused(self) -> float:
+        return max(self.available - self.used, 0.0)
+
+
 def category_gauges(roster: Roster, evaluator: Evaluator | None = None) -> list[Gauge]:
     """Every bounded category constraint of every force, in force and category order.
 

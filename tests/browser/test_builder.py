@@ -192,12 +192,14 @@ def test_warjacks_join_a_battlegroup_and_unused_points_are_shown(
     caster = page.locator("#list-panel .row", has_text="Commander Coleman Stryker")
     expect(caster).to_contain_text("Charger")
     expect(caster.locator(".row-cost")).to_contain_text("2 Warjack pts lost")
+    expect(caster.locator(".row-allowances")).to_have_text("Warjack points: 4 of 6, 2 unused")
     unused = page.locator("#problems-panel li", has_text="leaves 2 warjack point(s) unspent")
     expect(unused).to_have_count(1)
 
     act(page, editor(page).get_by_role("button", name="One more Lancer").click)
     expect(caster).to_contain_text("Lancer")
     expect(caster.locator(".row-cost")).not_to_contain_text("lost")
+    expect(caster.locator(".row-allowances")).to_have_text("Warjack points: 6 of 6")
     expect(page.locator("#problems-panel li", has_text="unspent")).to_have_count(0)
     # each warjack is its own pick, with options of its own
     expect(editor(page).locator(".picks li")).to_have_count(2)

@@ -146,3 +146,13 @@ def test_a_nested_problem_leads_to_its_unit_row() -> None:
     assert nested
     roots = {f"sel-{s.id}" for s in roster.forces[0].selections}
     assert {p.target for p in nested} <= roots
+
+
+def test_a_warcasters_row_shows_its_warjack_points_spent_and_in_all() -> None:
+    roster, report = evaluated(WMH, example_spec(WMH, "cygnar-skirmish-50-legal"))
+    page = builder_page(roster=roster, report=report)
+    rows = {r.view.name: r for f in page.forces for c in f.categories for r in c.rows}
+
+    (allowance,) = rows["Commander Coleman Stryker"].allowances
+    assert (allowance.used, allowance.available, allowance.unused) == (6, 6, 0)
+    assert rows["Stormblade Captain"].allowances == ()

@@ -34,7 +34,10 @@ options such as a digest's alternative readings); ``force.selections`` (top leve
 
 A hook module whose rules enforce a cost limit the list does not state (40k's battle size) also
 exposes ``cost_limits(roster) -> dict[str, float]`` (cost type id -> limit), so that the totals
-shown beside the problems give the limit that is enforced.
+shown beside the problems give the limit that is enforced. One whose rules give a selection
+points to spend on what it holds (a Warmachine warcaster's warjack points over its
+battlegroup) exposes ``allowances(roster) -> list[Allowance]`` (``armybuilder.engine.gauges``),
+so that a builder shows what is spent and what is left beside the selection.
 
 Register a new game by adding one line to ``HOOKS``; the module is imported on first use.
 """
@@ -44,7 +47,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
+from armybuilder.engine.gauges import Allowance
 from armybuilder.engine.report import Problem
 from armybuilder.engine.view import RosterView
 
@@ -74,13 +79,26 @@ def hook_for(game_system_id: str) -> Hook | None:
 
 def imposed_cost_limits(roster: RosterView) -> dict[str, float]:
     """The cost limits the roster's game rules enforce beyond its own (none without a hook)."""
-    module_name = HOOKS.get(roster.game_system_id)
-    if module_name is None:
-        return {}
-    limits: Callable[[RosterView], dict[str, float]] | None = getattr(
-        importlib.import_module(module_name), "cost_limits", None
-    )
+    limits = _hook_part(roster.game_system_id, "cost_limits")
     return {} if limits is None else dict(limits(roster))
+
+
+def allowances(roster: RosterView) -> list[Allowance]:
+    """What the roster's selections may spend on what they hold, where its game's rules give
+    them points to spend (none without a hook)."""
+    found = _hook_part(roster.game_system_id, "allowances")
+    return [] if found is None else list(found(roster))
+
+
+def _hook_part(game_system_id: str, name: str) -> Callable[[RosterView], Any] | None:
+    """A hook module's optional function ``name``, or None."""
+    module_name = HOOKS.get(game_system_id)
+    if module_name is None:
+        return None
+    part: Callable[[RosterView], Any] | None = getattr(
+        importlib.import_module(module_name), name, None
+    )
+    return part
 
 
 def run_hooks(roster: RosterView) -> list[Problem]:

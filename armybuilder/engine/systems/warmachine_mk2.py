@@ -36,6 +36,7 @@ warjack bonds (WM-R43) are data alone: an upgrade on a warjack naming its warcas
 
 from __future__ import annotations
 
+from armybuilder.engine.gauges import Allowance
 from armybuilder.engine.report import INFO, WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
@@ -48,6 +49,7 @@ from armybuilder.engine.systems.common import (
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 
 ARMY_POINTS = "wmk2-pts"
+WARJACK_POINTS = "wmk2-wjp"  # spent on the warcaster's battlegroup
 WARJACK_POINTS_LOST = "wmk2-lost"
 WARCASTER = "wmk2-cat-warcaster"
 MERCENARY = "wmk2-cat-mercenary"
@@ -191,6 +193,20 @@ def _grand_battle(force: ForceView, reading: str) -> list[Problem]:
             f"A Grand Battle army fields at most {allowed} warcaster(s); this one has {fielded}.",
             rule,
         )
+    ]
+
+
+def allowances(roster: RosterView) -> list[Allowance]:
+    """Each warcaster's warjack points: spent on its battlegroup, and in all (WM-R09)."""
+    return [
+        Allowance(
+            caster.id,
+            "Warjack points",
+            caster.cost(WARJACK_POINTS),
+            caster.cost(WARJACK_POINTS) + caster.cost(WARJACK_POINTS_LOST),
+        )
+        for force in roster.all_forces()
+        for caster in _warcasters(force)
     ]
 
 
