@@ -315,17 +315,21 @@ def test_a_visitor_gets_404_and_changes_nothing(dwarven_list: ListState) -> None
     assert _stored(dwarven_list).version == before
 
 
-def test_the_builder_names_the_factions_revision_and_folds_the_other_catalogues(
-    player: Any, dwarven_list: ListState
-) -> None:
-    allied = services.add_force(
+@pytest.fixture
+def allied_list(dwarven_list: ListState) -> ListState:
+    """The Dwarven Holds list with a Highborn Elves force beside its own."""
+    return services.add_force(
         army_list=dwarven_list.army_list,
         version=1,
         force_entry_id="t9a3-he-force",
         catalogue_id="t9a3-he",
     )
 
-    response = _client(player).get(reverse("lists:builder", args=[allied.army_list.pk]))
+
+def test_the_builder_names_the_factions_revision_and_folds_the_other_catalogues(
+    player: Any, allied_list: ListState
+) -> None:
+    response = _client(player).get(reverse("lists:builder", args=[allied_list.army_list.pk]))
 
     pinned = response.context["revisions"]
     assert pinned.main == (
@@ -338,21 +342,15 @@ def test_the_builder_names_the_factions_revision_and_folds_the_other_catalogues(
 
 
 def test_a_force_choice_names_its_catalogue_when_the_list_draws_on_several(
-    player: Any, dwarven_list: ListState
+    player: Any, allied_list: ListState
 ) -> None:
-    allied = services.add_force(
-        army_list=dwarven_list.army_list,
-        version=1,
-        force_entry_id="t9a3-he-force",
-        catalogue_id="t9a3-he",
-    )
     client = _client(player)
-    html = client.get(reverse("lists:add_panel", args=[allied.army_list.pk]), **HTMX)
+    html = client.get(reverse("lists:add_panel", args=[allied_list.army_list.pk]), **HTMX)
     options = dict(re.findall(r'<option value="([^"]+)">([^<]+)</option>', html.content.decode()))
 
     assert options["t9a3-he t9a3-he-force"].endswith("(Highborn Elves)")
     assert options["t9a3-dh t9a3-dh-force"].endswith("(Dwarven Holds)")
-    response = _post(client, allied, "add-force", force="t9a3-he t9a3-he-force")
+    response = _post(client, allied_list, "add-force", force="t9a3-he t9a3-he-force")
     assert response.status_code == 200
-    forces = _stored(allied).document["roster"]["forces"]
+    forces = _stored(allied_list).document["roster"]["forces"]
     assert [f["catalogueId"] for f in forces] == ["t9a3-dh", "t9a3-he", "t9a3-he"]
