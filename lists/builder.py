@@ -25,7 +25,7 @@ from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.explain import HIDDEN, Reason, explain
 from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
 from armybuilder.engine.model import EntryNode, selectable
-from armybuilder.engine.report import Problem
+from armybuilder.engine.report import ERROR, INFO, WARNING, Problem
 from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 from catalogues.services.validation import CostTotal, ListReport
@@ -72,13 +72,22 @@ class AddCategory:
 
 
 @dataclass(frozen=True)
+class ProblemTally:
+    """How many problems a row or force has, and the worst of them (its badge's colour: a
+    note alone does not make a legal list look broken)."""
+
+    count: int
+    worst: str  # ERROR, WARNING or INFO; "" when there is none
+
+
+@dataclass(frozen=True)
 class Row:
     """A top-level selection as the list shows it: costs with its options', and how many
     problems it and its options have."""
 
     view: SelectionView
     costs: tuple[Cost, ...]
-    problem_count: int
+    problems: ProblemTally
     allowances: tuple[Allowance, ...] = ()  # points it spends on what it holds
 
     @property
@@ -134,7 +143,7 @@ class ForceBlock:
     categories: tuple[CategoryBlock, ...]
     child_forces: tuple[ForceBlock, ...]
     child_force_entries: tuple[ForceEntryChoice, ...]
-    problem_count: int
+    problems: ProblemTally
 
     @property
     def dom_id(self) -> str:
@@ -293,12 +302,14 @@ def _force_block(
             for child in view.child_forces
         ),
         child_force_entries=_force_entries(roster, parent=force),
-        problem_count=_problem_count(report, {view.id, *(s.id for s in view.all_selections())}),
+        problems=_problem_tally(report, {view.id, *(s.id for s in view.all_selections())}),
     )
 
 
-def _problem_count(report: ListReport, owners: set[str]) -> int:
-    return sum(1 for p in report.problems if p.owner_id in owners)
+def _problem_tally(report: ListReport, owners: set[str]) -> ProblemTally:
+    severities = [p.severity for p in report.problems if p.owner_id in owners]
+    worst = next((s for s in (ERROR, WARNING, INFO) if s in severities), "")
+    return ProblemTally(len(severities), worst)
 
 
 def _totals_of(roster: RosterView, total: Callable[[str], float]) -> tuple[Cost, ...]:
@@ -316,7 +327,7 @@ def _row(
     return Row(
         selection,
         _totals_of(report.view, selection.total_cost),
-        _problem_count(report, {s.id for s in selection.walk()}),
+        _problem_tally(report, {s.id for s in selection.walk()}),
         tuple(allowances.get(selection.id, ())),
     )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED
+from armybuilder.engine.report import ERROR, INFO
 from lists.builder import (
     CHECKBOX,
     COUNT_CAP,
@@ -156,3 +157,27 @@ def test_a_warcasters_row_shows_its_warjack_points_spent_and_in_all() -> None:
     (allowance,) = rows["Commander Coleman Stryker"].allowances
     assert (allowance.used, allowance.available, allowance.unused) == (6, 6, 0)
     assert rows["Stormblade Captain"].allowances == ()
+
+
+def test_a_legal_lists_notes_do_not_badge_its_rows_as_errors() -> None:
+    roster, report = evaluated(
+        "fantasy-warriors", example_spec("fantasy-warriors", "dwarfs-legal-2000")
+    )
+    page = builder_page(roster=roster, report=report)
+    tallies = [r.problems for f in page.forces for c in f.categories for r in c.rows]
+
+    assert page.legal
+    assert any(t.count for t in tallies)
+    assert {t.worst for t in tallies if t.count} == {INFO}
+
+
+def test_a_row_is_badged_by_its_worst_problem() -> None:
+    # the Comando holds a wizard short of magic points (an error) and costs not entered (notes)
+    spec = example_spec("fantasy-warriors", "dwarfs-wizard-short-of-magic-points")
+    roster, report = evaluated("fantasy-warriors", spec)
+    page = builder_page(roster=roster, report=report)
+    rows = {r.view.name: r for f in page.forces for c in f.categories for r in c.rows}
+
+    owned = {s.id for s in rows["Comando"].view.walk()}
+    assert {p.severity for p in report.problems if p.owner_id in owned} == {ERROR, INFO}
+    assert rows["Comando"].problems.worst == ERROR

@@ -137,7 +137,8 @@ def costs_not_entered(
             selection_problem(
                 selection,
                 prefix + COST_NOT_ENTERED,
-                f"{selection.name}: enter {cost.what}; until then the points total leaves it out.",
+                f"{selection.name}: enter {cost.what}; until then the points total"
+                " leaves that cost out.",
                 rule,
                 severity=INFO,
             )
