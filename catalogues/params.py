@@ -28,10 +28,16 @@ class BadParameter(ValueError):
 
 
 def parse_int(
-    value: str | None, *, name: str, minimum: int = 0, maximum: int = MAX_ID
+    value: str | None,
+    *,
+    name: str,
+    minimum: int = 0,
+    maximum: int = MAX_ID,
+    empty_is_absent: bool = True,
 ) -> int | None:
-    """``value`` as a whole number in ``[minimum, maximum]``; None when absent or empty."""
-    if value is None or value == "":
+    """``value`` as a whole number in ``[minimum, maximum]``; None when absent, or empty (as
+    a page's form sends a field left blank) unless ``empty_is_absent`` is false."""
+    if value is None or (value == "" and empty_is_absent):
         return None
     digits = value.isascii() and value.isdigit()
     # A digit count bounds int()'s work before the range check.

@@ -139,6 +139,7 @@ class ForceEntryChoice:
 @dataclass(frozen=True)
 class ForceBlock:
     view: ForceView
+    label: str  # its name, numbered when another force has the same
     costs: tuple[Cost, ...]
     categories: tuple[CategoryBlock, ...]
     child_forces: tuple[ForceBlock, ...]
@@ -295,6 +296,7 @@ def _force_block(
     mine = [g for g in gauges if g.force_id == view.id]
     return ForceBlock(
         view=view,
+        label=report.force_label(view.id),
         costs=_totals_of(report.view, view.total_cost),
         categories=_category_blocks(report, view, mine, allowances),
         child_forces=tuple(
@@ -406,7 +408,7 @@ def add_panels(*, roster: Roster, report: ListReport) -> tuple[AddPanel, ...]:
     return tuple(
         AddPanel(
             force.id,
-            force.custom_name or force.node.name,
+            report.force_label(force.id),
             _add_panel(roster, report, evaluator, force),
         )
         for force in roster.all_forces()
@@ -554,16 +556,16 @@ def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -
         picks=picks,
         problems=tuple(_problem_item(report, p) for p in report.problems if p.owner_id in ids),
         path=tuple(path),
-        targets=_duplicate_targets(report.view, view),
+        targets=_duplicate_targets(report, view),
         costs=_totals_of(report.view, view.total_cost),
     )
 
 
-def _duplicate_targets(roster: RosterView, view: SelectionView) -> tuple[tuple[str, str], ...]:
-    forces = list(roster.all_forces())
+def _duplicate_targets(report: ListReport, view: SelectionView) -> tuple[tuple[str, str], ...]:
+    forces = list(report.view.all_forces())
     if view.parent is not None or len(forces) < 2:
         return ()
-    return tuple((f.id, f.custom_name or f.name) for f in forces)
+    return tuple((f.id, report.force_label(f.id)) for f in forces)
 
 
 def _option_groups(

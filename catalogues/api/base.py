@@ -22,10 +22,15 @@ from catalogues import params
 def query_int(
     request: Request, name: str, *, minimum: int = 0, maximum: int = params.MAX_ID
 ) -> int | None:
-    """A whole-number query parameter, or a 400 naming it."""
+    """A whole-number query parameter, or a 400 naming it (an empty one too: the schema's
+    integers have no empty form, and an API client is not a page's form)."""
     try:
         return params.parse_int(
-            request.query_params.get(name), name=name, minimum=minimum, maximum=maximum
+            request.query_params.get(name),
+            name=name,
+            minimum=minimum,
+            maximum=maximum,
+            empty_is_absent=False,
         )
     except params.BadParameter as error:
         raise _bad_parameter(error) from error
@@ -84,13 +89,13 @@ class Pagination(PageNumberPagination):
         return super().paginate_queryset(queryset, request, view)
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
-        bounds = {"page": (1, None), "page_size": (1, self.max_page_size)}
+        # the bounds ``query_int`` holds them to (a page number past the ids' range is a 400)
+        bounds = {"page": (1, params.MAX_ID), "page_size": (1, self.max_page_size)}
         parameters = super().get_schema_operation_parameters(view)
         for parameter in parameters:
             minimum, maximum = bounds[parameter["name"]]
             parameter["schema"]["minimum"] = minimum
-            if maximum is not None:
-                parameter["schema"]["maximum"] = maximum
+            parameter["schema"]["maximum"] = maximum
         return parameters
 
 

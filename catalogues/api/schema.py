@@ -16,6 +16,10 @@ class ErrorSerializer(serializers.Serializer[Any]):
     parameter = serializers.CharField(required=False, help_text="The query parameter at fault.")
 
 
+# What an endpoint that reads a body answers to one it has no parser for (DRF's 415), e.g. no
+# or another content type: documented so that clients (and the schema tests) expect it.
+MEDIA_TYPE_REFUSED = {415: ErrorSerializer}
+
 OPEN_PERMISSIONS = (permissions.AllowAny,)
 READ_OPEN_PERMISSIONS = (permissions.IsAuthenticatedOrReadOnly,)
 

@@ -6,6 +6,7 @@ built in memory, evaluated and thrown away.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -123,6 +124,23 @@ class ListReport:
     def _forces_by_id(self) -> dict[str, ForceView]:
         return {f.id: f for f in self.view.all_forces()}
 
+    def force_label(self, force_id: str) -> str:
+        """A force's name, numbered when another force of the list has the same one (two
+        Skirmish armies in a team game read "Skirmish #1" and "Skirmish #2")."""
+        return self._force_labels.get(force_id, force_id)
+
+    @cached_property
+    def _force_labels(self) -> dict[str, str]:
+        named = [(f.id, f.custom_name or f.name) for f in self.view.all_forces()]
+        repeats = Counter(name for _id, name in named)
+        seen: Counter[str] = Counter()
+        labels: dict[str, str] = {}
+        for force_id, name in named:
+            seen[name] += 1
+            numbered = _("%(name)s #%(number)d") % {"name": name, "number": seen[name]}
+            labels[force_id] = name if repeats[name] == 1 else numbered
+        return labels
+
     @property
     def legal(self) -> bool:
         return not any(p.severity == ERROR for p in self.problems)
@@ -147,7 +165,7 @@ class ListReport:
         force = self._forces_by_id.get(problem.owner_id)
         if force is None:
             return _("The whole list")
-        force_name = force.custom_name or force.name
+        force_name = self.force_label(force.id)
         if problem.owner_type == "category":
             category = next(
                 (c.name for c in force.categories if c.entry_id == problem.owner_entry_id),

@@ -13,7 +13,7 @@ from armybuilder.engine.model import selectable
 from lists import services
 from lists.models import ArmyList
 from lists.services import ListState, load_list
-from tests.lists.conftest import force_id
+from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, KING, add, force_id
 
 pytestmark = pytest.mark.django_db
 
@@ -354,3 +354,25 @@ def test_a_force_choice_names_its_catalogue_when_the_list_draws_on_several(
     assert response.status_code == 200
     forces = _stored(allied_list).document["roster"]["forces"]
     assert [f["catalogueId"] for f in forces] == ["t9a3-dh", "t9a3-he", "t9a3-he"]
+
+
+def test_two_forces_of_one_kind_are_numbered_wherever_a_player_picks_one(
+    player: Any, dwarven_list: ListState
+) -> None:
+    state = add(dwarven_list, KING)
+    state = services.add_force(
+        army_list=state.army_list,
+        version=state.army_list.version,
+        force_entry_id=DWARVEN_FORCE,
+        catalogue_id=DWARVEN_HOLDS,
+    )
+    (king,) = [s for s in state.roster.all_selections() if s.node.id == KING]
+    page = reverse("lists:builder", args=[state.army_list.pk])
+
+    response = _client(player).get(f"{page}?selection={king.id}")
+
+    name = state.roster.forces[0].node.name
+    labels = [f"{name} #1", f"{name} #2"]
+    assert [f.label for f in response.context["page"].forces] == labels
+    assert [label for _id, label in response.context["page"].editor.targets] == labels
+    assert [p.name for p in response.context["add"]] == labels
