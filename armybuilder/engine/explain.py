@@ -87,13 +87,16 @@ def explain_node(
 
 
 def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) -> list[Reason]:
-    """The maximum constraints of an entry or group that one more pick would break."""
+    """The maximum constraints of an entry or group that one more pick would break (as the
+    checks read them: a negative maximum is none)."""
     values = evaluator.entry_values(node, ctx)
     reasons = []
     for constraint in node.constraints:
         if constraint.type != "max" or constraint.field != "selections":
             continue
         limit = float(values.fields.get(constraint.id, constraint.value))
+        if limit < 0:
+            continue
         count = evaluator.constraint_count(constraint, node, ctx)
         if count + 1 > limit:
             per = _scope_words(constraint.scope)
@@ -103,7 +106,11 @@ def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) 
                     node.id,
                     constraint.id,
                     f"{name} is limited to {number_text(limit)} per {per}"
-                    f" and there {'is' if count == 1 else 'are'} already {number_text(count)}.",
+                    + (
+                        f" and there {'is' if count == 1 else 'are'} already {number_text(count)}."
+                        if count
+                        else " for now."
+                    ),
                 )
             )
     return reasons

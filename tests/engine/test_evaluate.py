@@ -211,6 +211,23 @@ def test_explain_names_a_reached_maximum() -> None:
     ]
 
 
+def test_explain_reads_a_negative_maximum_as_none_as_the_checks_do() -> None:
+    # BSData lifts a maximum by setting it to -1 with a modifier
+    unit = {
+        "id": "u",
+        "name": "Lifted",
+        "type": "unit",
+        "constraints": [{"id": "one", "type": "max", "value": 1, "scope": "roster"}],
+        "modifiers": [{"type": "set", "field": "one", "value": -1}],
+    }
+    roster, force = make_roster([unit])
+    edit.select_entry(roster, force, "u")
+
+    assert explain(roster, force, "u") == []
+    edit.select_entry(roster, force, "u")
+    assert not [p for p in evaluate(roster).problems if p.constraint_id == "one"]
+
+
 def test_auto_select_fills_minimums_and_group_defaults() -> None:
     group = {
         "id": "g",
