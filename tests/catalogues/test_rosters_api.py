@@ -347,7 +347,7 @@ def test_the_schema_documents_the_roster_file_api(client: Client) -> None:
 
     check = schema["paths"]["/api/rosters/check/"]["post"]
     assert set(check["requestBody"]["content"]) == {"multipart/form-data"}
-    assert set(check["responses"]) == {"200", "400", "422"}
+    assert set(check["responses"]) == {"200", "400", "415", "422"}
     export = schema["paths"]["/api/rosters/export/"]["post"]
     assert set(export["responses"]["200"]["content"]) == {"application/xml", "application/zip"}
     report = schema["components"]["schemas"]["ListReport"]["properties"]

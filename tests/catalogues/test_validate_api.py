@@ -229,12 +229,20 @@ def test_a_malformed_body_says_which_field(client: Client, army: Catalogue) -> N
     assert "number" in errors["forces"]["0"]["selections"]["0"]
 
 
+@pytest.mark.django_db
+def test_a_body_of_another_media_type_is_the_documented_415(client: Client) -> None:
+    response = client.post("/api/validate/", data="gameSystemId=x", content_type="text/plain")
+
+    assert response.status_code == 415
+    assert response.json()["detail"]
+
+
 def test_the_schema_documents_validation_and_examples() -> None:
     schema = SchemaGenerator().get_schema(request=None, public=True)
     validate_schema(schema)
 
     validate = schema["paths"]["/api/validate/"]["post"]
-    assert set(validate["responses"]) == {"200", "400", "422"}
+    assert set(validate["responses"]) == {"200", "400", "415", "422"}
     assert "/api/game-systems/{game_system_pk}/examples/" in schema["paths"]
     assert "/api/game-systems/{game_system_pk}/examples/{slug}/" in schema["paths"]
     selection = schema["components"]["schemas"]["RosterSelection"]
