@@ -88,11 +88,7 @@ def compiled_for(
         )
     _check_game_system(game_system, catalogue_revisions)
     closure = ClosureRevisions(game_system_revision, tuple(catalogue_revisions))
-    misses = _compiled.cache_info().misses
-    compiled = _compiled(closure.key[0], closure.key[1:])
-    if _compiled.cache_info().misses != misses:
-        _settle_long_lived()
-    return compiled
+    return _compiled(closure.key[0], closure.key[1:])
 
 
 def compiled_closure(closure: ClosureRevisions) -> Compiled:
@@ -128,7 +124,9 @@ def _compiled(game_system_pk: int, catalogue_pks: tuple[int, ...]) -> Compiled:
             "pk", "document"
         )
     )
-    return compile_documents(documents[game_system_pk], [documents[pk] for pk in catalogue_pks])
+    compiled = compile_documents(documents[game_system_pk], [documents[pk] for pk in catalogue_pks])
+    _settle_long_lived()
+    return compiled
 
 
 def tune_collector() -> None:
@@ -146,9 +144,10 @@ def _settle_long_lived() -> None:
     A compiled closure is most of a process's objects and lives for many requests, while an
     edit makes many short-lived ones: every full collection walked every closure again,
     about 90 ms that fell on one edit in twenty-five (``docs/performance.md``, "Builder
-    edits"). Frozen objects are still freed by their reference counts; cycles among them (a
-    closure the cache evicted, leftovers of the request that compiled) are collected when
-    the next closure is compiled, which thaws, collects and freezes again.
+    edits"). It runs as each closure is compiled, before the cache keeps it. Frozen objects
+    are still freed by their reference counts; cycles among them (a closure the cache
+    evicted, leftovers of the request that compiled) are collected when the next closure is
+    compiled, which thaws, collects and freezes again.
     """
     gc.unfreeze()
     gc.collect()

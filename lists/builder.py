@@ -309,7 +309,7 @@ def _force_block(
 
 
 def _problem_tally(report: ListReport, owners: set[str]) -> ProblemTally:
-    severities = [p.severity for p in report.problems if p.owner_id in owners]
+    severities = [p.severity for owner in owners for p in report.problems_of(owner)]
     worst = next((s for s in (ERROR, WARNING, INFO) if s in severities), "")
     return ProblemTally(len(severities), worst)
 
@@ -386,7 +386,7 @@ def _force_entries(roster: Roster, *, parent: Force | None) -> tuple[ForceEntryC
         if len(catalogue_ids) == 1:
             return choice.name
         catalogue = str(compiled.catalogues[catalogue_id].get("name") or catalogue_id)
-        return f"{choice.name} ({catalogue})"
+        return _("%(force)s (%(catalogue)s)") % {"force": choice.name, "catalogue": catalogue}
 
     return tuple(
         ForceEntryChoice(choice.id, catalogue_id, named(choice, catalogue_id))

@@ -61,14 +61,15 @@ class ForceChoice:
 
 def cost_types(compiled: Compiled) -> list[CostTypeChoice]:
     """The cost types a list's size is given in: the first visible one the data uses (the
-    main one), and every other the game system gives a default limit."""
+    main one), and every other the game system gives a default limit (a new list starts with
+    it: shown here, the player can see and clear it)."""
     used = set(compiled.used_cost_types)
     visible = [ct for ct in compiled.cost_types if not ct.hidden]
     main = next((ct for ct in visible if ct.id in used), None)
     return [
-        CostTypeChoice(ct.id, ct.name, _limit(ct.default_limit))
+        CostTypeChoice(ct.id, ct.name, _suggested(ct.default_limit))
         for ct in visible
-        if ct is main or _limit(ct.default_limit) is not None
+        if ct is main or (ct.default_limit is not None and ct.default_limit >= 0)
     ]
 
 
@@ -147,7 +148,7 @@ def setup_choices(compiled: Compiled, catalogue_id: str) -> list[SetupChoice]:
 # Helpers
 
 
-def _limit(value: float | None) -> float | None:
+def _suggested(value: float | None) -> float | None:
     """A default limit worth suggesting: community data writes 0 where it means none (a
     new list at 0 points would be over its limit with its first unit)."""
     return value if value is not None and value > 0 else None

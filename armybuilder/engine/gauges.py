@@ -42,7 +42,8 @@ class Allowance:
     here (a game hook raises the problem its rules give, if any)."""
 
     selection_id: str
-    name: str  # what the points are, e.g. "Warjack points"
+    code: str  # what the points are, stably (``<game>.<points>``), as problems have codes
+    name: str  # the same in English, e.g. "Warjack points"
     used: float
     available: float
 

@@ -26,7 +26,9 @@ def test_a_full_battlegroup_spends_every_warjack_point() -> None:
     view = evaluate(roster).view
     (stryker,) = [s for s in view.all_selections() if s.name == "Commander Coleman Stryker"]
 
-    assert allowances(view) == [Allowance(stryker.id, "Warjack points", 6.0, 6.0)]
+    assert allowances(view) == [
+        Allowance(stryker.id, "wmh.warjack_points", "Warjack points", 6.0, 6.0)
+    ]
 
 
 def test_a_warcaster_without_warjacks_leaves_its_points_unused() -> None:

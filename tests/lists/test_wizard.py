@@ -14,9 +14,11 @@ from django.utils.html import escape
 from catalogues.examples import shipped_examples
 from catalogues.models import GameSystem
 from catalogues.services.imports import import_files
+from lists import setup
 from lists.models import ArmyList
 from tests.catalogues.packs import load_pack
 from tests.conftest import BSDATA, require_shared
+from tests.engine.builders import compiled_with
 
 pytestmark = pytest.mark.django_db
 
@@ -205,3 +207,19 @@ def _all_selections(body: dict[str, Any]) -> list[dict[str, Any]]:
     for force in body.get("forces") or []:
         walk(force.get("selections") or [])
     return found
+
+
+def test_a_default_limit_of_0_is_offered_blank_for_every_cost_type_it_is_given_to() -> None:
+    compiled = compiled_with(
+        [{"id": "u", "name": "Unit", "type": "unit", "costs": [{"typeId": "pts", "value": 5}]}],
+        costTypes=[
+            {"id": "pts", "name": "pts", "defaultCostLimit": 0},
+            {"id": "cp", "name": "CP", "defaultCostLimit": 0},
+            {"id": "pl", "name": "PL", "defaultCostLimit": -1},
+        ],
+    )
+
+    offered = {c.id: c.default_limit for c in setup.cost_types(compiled)}
+
+    # a new list starts with the data's limits: one of 0 is shown, blank, so it can be cleared
+    assert offered == {"pts": None, "cp": None}

@@ -201,6 +201,7 @@ def allowances(roster: RosterView) -> list[Allowance]:
     return [
         Allowance(
             caster.id,
+            "wmh.warjack_points",
             "Warjack points",
             caster.cost(WARJACK_POINTS),
             caster.cost(WARJACK_POINTS) + caster.cost(WARJACK_POINTS_LOST),
