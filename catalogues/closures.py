@@ -3,16 +3,18 @@
 A closure is one game system revision plus a set of catalogue revisions: the catalogues a
 list uses and every catalogue they link to (``catalogueLinks``, transitively). It is
 compiled once per set of revisions and kept in a bounded in-process LRU cache keyed by the
-revisions' primary keys. Stored revisions are immutable (a changed document is imported as
-a new revision, which gets a new primary key), so a cached closure never goes stale and the
-cache needs no invalidation: a newer revision simply makes a new key.
+revisions' content hashes. Stored revisions are immutable (a changed document is imported as
+a new revision, with a new hash), so a cached closure never goes stale and the cache needs
+no invalidation: a newer revision simply makes a new key. Keying by content rather than by
+primary key also means two databases that hold the same revisions under other keys (test
+databases, a restored backup) share one compiled closure, and never a wrong one.
 """
 
 from __future__ import annotations
 
 import gc
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.utils.translation import gettext as _
@@ -41,9 +43,22 @@ class ClosureRevisions:
     catalogue_revisions: tuple[Revision, ...]
 
     @property
-    def key(self) -> tuple[int, ...]:
-        """The cache key: the game system revision's pk, then the catalogues' pks sorted."""
-        return (self.game_system_revision.pk, *sorted(r.pk for r in self.catalogue_revisions))
+    def key(self) -> _ContentKey:
+        """The cache key: the game system revision, then the catalogues in import order."""
+        revisions = (
+            self.game_system_revision,
+            *sorted(self.catalogue_revisions, key=lambda r: r.pk),
+        )
+        return _ContentKey(tuple(r.sha256 for r in revisions), tuple(r.pk for r in revisions))
+
+
+@dataclass(frozen=True)
+class _ContentKey:
+    """Revisions named by content: equal keys compile to equal closures, whatever the rows."""
+
+    digests: tuple[str, ...]
+    # Where to read the documents on a miss; not part of the key's identity.
+    pks: tuple[int, ...] = field(compare=False)
 
 
 def resolve_closure(
@@ -88,7 +103,7 @@ def compiled_for(
         )
     _check_game_system(game_system, catalogue_revisions)
     closure = ClosureRevisions(game_system_revision, tuple(catalogue_revisions))
-    return _compiled(closure.key[0], closure.key[1:])
+    return _compiled(closure.key)
 
 
 def compiled_closure(closure: ClosureRevisions) -> Compiled:
@@ -113,17 +128,14 @@ def cache_info() -> tuple[int, int]:
 
 
 def cache_clear() -> None:
-    """Forget every compiled closure (tests: primary keys repeat across test databases)."""
+    """Forget every compiled closure (a test that counts compilations starts from none)."""
     _compiled.cache_clear()
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _compiled(game_system_pk: int, catalogue_pks: tuple[int, ...]) -> Compiled:
-    documents = dict(
-        Revision.objects.filter(pk__in=(game_system_pk, *catalogue_pks)).values_list(
-            "pk", "document"
-        )
-    )
+def _compiled(key: _ContentKey) -> Compiled:
+    game_system_pk, *catalogue_pks = key.pks
+    documents = dict(Revision.objects.filter(pk__in=key.pks).values_list("pk", "document"))
     compiled = compile_documents(documents[game_system_pk], [documents[pk] for pk in catalogue_pks])
     _settle_long_lived()
     return compiled

@@ -191,7 +191,7 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
         return _render(request, current, selected=selected, status=409, stale=_replay(form, action))
     except EditRejected as error:
         current = _reloaded(army_list)
-        return _render(request, current, selected=selected, status=400, message=error.detail)
+        return _render(request, current, selected=selected, status=400, refusal=error)
     selected = chosen.selects(form, state) or selected
     if not request.htmx:  # type: ignore[attr-defined]
         url = reverse("lists:builder", args=[army_list.pk])
@@ -244,7 +244,7 @@ def _render(
     *,
     selected: str | None,
     status: int = 200,
-    message: str | None = None,
+    refusal: EditRejected | None = None,
     stale: dict[str, Any] | None = None,
 ) -> HttpResponse:
     try:
@@ -255,7 +255,7 @@ def _render(
         "army_list": state.army_list,
         "page": page,
         "report": state.report,
-        "message": message,
+        "refusal": refusal,
         "stale": stale,
         "revisions": _revisions(state),
     }

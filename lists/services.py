@@ -77,6 +77,8 @@ class ListState:
 class StaleVersion(Exception):
     """The edit was made on an older version of the list than the stored one."""
 
+    code = "edit.stale_version"
+
     def __init__(self, current_version: int) -> None:
         super().__init__(f"the list is at version {current_version}")
         self.current_version = current_version

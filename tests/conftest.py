@@ -7,7 +7,7 @@ import os
 import socket
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 
@@ -47,8 +47,8 @@ def require_shared(path: Path) -> Path:
 
 @pytest.fixture
 def fresh_closure_cache() -> Iterator[None]:
-    """Compiled closures are cached per process by revision primary keys, which repeat across
-    test databases: a test that builds lists starts and ends with an empty cache."""
+    """For a test that counts compilations: the closure cache starts and ends empty. (Keyed by
+    content, the cache is otherwise right to share across tests and test databases.)"""
     # Imported here: the engine's tests share this file and never load the Django app.
     from catalogues import closures
 
@@ -57,9 +57,99 @@ def fresh_closure_cache() -> Iterator[None]:
     closures.cache_clear()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing() -> None:
+    """A PBKDF2 hash takes about half a second by design; tests check who may sign in, not
+    how hard a stolen hash is to crack."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A SQLite test database is a file, as the quick start's is: a Celery worker or a second
+    thread in a test then shares it (an in-memory database is one process's alone)."""
+    from django.conf import settings
+
+    for database in settings.DATABASES.values():
+        test = database.setdefault("TEST", {})
+        if database["ENGINE"] == "django.db.backends.sqlite3" and not test.get("NAME"):
+            test["NAME"] = str(tmp_path_factory.mktemp("database") / "test.sqlite3")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
+    """The test database, with the shipped game packs loaded once for the whole session.
+
+    Each test runs in a transaction that is rolled back, so the packs stay; a test that
+    commits (``transaction=True``, the browser tests) empties every table as it ends, and the
+    packs are loaded again before the next test that does not commit (``pytest_runtest_setup``).
+    """
+    from tests.catalogues.packs import load_all_packs
+
+    with django_db_blocker.unblock():
+        load_all_packs()
+
+
 @pytest.fixture
-def ninth_age(fresh_closure_cache: None) -> GameSystem:
-    """The Ninth Age pack with its example lists (needs a ``django_db`` mark)."""
+def empty_store(db: None) -> None:
+    """For a test of the catalogue store itself: it starts with none of the session's packs
+    (their deletion is rolled back with the test)."""
+    from catalogues.models import GameSystem
+
+    GameSystem.objects.all().delete()
+
+
+@pytest.fixture
+def ninth_age(db: None) -> GameSystem:
+    """The Ninth Age pack with its example lists."""
     from tests.catalogues.packs import NINTH_AGE, load_pack
 
     return load_pack(NINTH_AGE)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``--dist loadgroup``), the tests that drive Chromium or start a
+    Celery worker run one after another on one worker, so two heavy processes never fight for
+    the two cores while the other worker runs the light tests."""
+    for item in items:
+        if item.get_closest_marker("browser") or item.get_closest_marker("services"):
+            item.add_marker(pytest.mark.xdist_group("heavy"))
+
+
+def _empties_the_database(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    fixtures = getattr(item, "fixturenames", ())
+    return bool(
+        (marker and marker.kwargs.get("transaction"))
+        or "transactional_db" in fixtures
+        or "live_server" in fixtures
+    )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    try:
+        return (yield)
+    finally:
+        if _empties_the_database(item):
+            item.config.stash[_PACKS_GONE] = True
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    if item.config.stash.get(_PACKS_GONE, False) and not _empties_the_database(item):
+        from pytest_django.plugin import blocking_manager_key
+
+        from tests.catalogues.packs import load_all_packs
+
+        with item.config.stash[blocking_manager_key].unblock():
+            load_all_packs()
+        item.config.stash[_PACKS_GONE] = False
+    return (yield)
+
+
+_PACKS_GONE = pytest.StashKey[bool]()

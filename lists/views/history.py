@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from lists import history
+from lists import history, services
 from lists.selectors import owned_list
 from lists.services import EditRejected, StaleVersion
 from lists.sharing_forms import DiffForm, RestoreForm
@@ -39,10 +39,12 @@ def history_page(request: HttpRequest, list_id: int) -> HttpResponse:
                     new_number=form.cleaned_data["new"],
                 )
             except EditRejected as error:
-                context["diff_error"] = error.detail
+                context["diff_error"] = error
                 status = 400
         else:
-            context["diff_error"] = _("Choose two versions to compare.")
+            context["diff_error"] = EditRejected(
+                services.BAD_VERSION, _("Choose two versions to compare.")
+            )
             status = 400
     return render(request, "lists/history.html", context, status=status)
 
@@ -53,7 +55,7 @@ def restore(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = owned_list(user=request.user, list_id=list_id)
     form = RestoreForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choose a version to restore."))
+        messages.error(request, _("Choose a version to restore."), extra_tags=services.BAD_VERSION)
         return redirect("sharing:history", army_list.pk)
     try:
         state = history.restore_version(
@@ -61,12 +63,14 @@ def restore(request: HttpRequest, list_id: int) -> HttpResponse:
             version=form.cleaned_data["version"],
             number=form.cleaned_data["number"],
         )
-    except StaleVersion:
+    except StaleVersion as stale:
         messages.error(
-            request, _("The list changed in another tab or device; look again and retry.")
+            request,
+            _("The list changed in another tab or device; look again and retry."),
+            extra_tags=stale.code,
         )
     except EditRejected as error:
-        messages.error(request, error.detail)
+        messages.error(request, error.detail, extra_tags=error.code)
     else:
         messages.success(
             request,

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 from armybuilder.engine.formats import FormatError
 from catalogues.services.rosters import read_capped, roster_limits
 from catalogues.services.validation import ListSpecRejected
-from lists import sharing
+from lists import services, sharing
 from lists.exports import ExportFormat, faction_names, force_sections, revision_labels, verify
 from lists.gallery import GalleryFilter
 from lists.models import ArmyList, Visibility
@@ -52,7 +52,7 @@ def _shared_page(
     army_list: ArmyList,
     template: str,
     *,
-    fork_error: str = "",
+    fork_error: EditRejected | None = None,
     status: int = 200,
 ) -> HttpResponse:
     view = sharing.evaluate_shared(army_list=army_list)
@@ -121,18 +121,20 @@ def shared_fork(request: HttpRequest, token: str) -> HttpResponse:
         return redirect_to_login(reverse("sharing:shared", args=[token]))
     form = ForkForm(request.POST)
     if not form.is_valid():
-        return _refused_fork(request, army_list, _("Choose a version to fork."))
+        return _refused_fork(
+            request, army_list, EditRejected(services.BAD_VERSION, _("Choose a version to fork."))
+        )
     try:
         fork = sharing.fork_list(
             army_list=army_list, user=request.user, version_number=form.cleaned_data["version"]
         )
     except EditRejected as error:
-        return _refused_fork(request, army_list, error.detail)
+        return _refused_fork(request, army_list, error)
     messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
     return redirect("lists:builder", fork.pk)
 
 
-def _refused_fork(request: HttpRequest, army_list: ArmyList, error: str) -> HttpResponse:
+def _refused_fork(request: HttpRequest, army_list: ArmyList, error: EditRejected) -> HttpResponse:
     return _shared_page(request, army_list, "lists/shared.html", fork_error=error, status=400)
 
 
@@ -143,14 +145,14 @@ def list_fork(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = owned_list(user=request.user, list_id=list_id)
     form = ForkForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choose a version to fork."))
+        messages.error(request, _("Choose a version to fork."), extra_tags=services.BAD_VERSION)
         return redirect("sharing:history", army_list.pk)
     try:
         fork = sharing.fork_list(
             army_list=army_list, user=request.user, version_number=form.cleaned_data["version"]
         )
     except EditRejected as error:
-        messages.error(request, error.detail)
+        messages.error(request, error.detail, extra_tags=error.code)
         return redirect("sharing:history", army_list.pk)
     messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
     return redirect("lists:builder", fork.pk)
@@ -165,7 +167,9 @@ def set_visibility(request: HttpRequest, list_id: int) -> HttpResponse:
         sharing.set_visibility(army_list=army_list, visibility=form.cleaned_data["visibility"])
         messages.success(request, _("Visibility changed."))
     else:
-        messages.error(request, _("Choose private, unlisted or public."))
+        messages.error(
+            request, _("Choose private, unlisted or public."), extra_tags=services.BAD_VALUE
+        )
     return redirect("sharing:shared", army_list.share_token)
 
 

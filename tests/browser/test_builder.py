@@ -28,12 +28,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def forty_k(fresh_closure_cache: None) -> GameSystem:
+def forty_k() -> GameSystem:
     return load_pack("warhammer-40k-9th")
 
 
 @pytest.fixture
-def warmachine(fresh_closure_cache: None) -> GameSystem:
+def warmachine() -> GameSystem:
     return load_pack("warmachine-mk2")
 
 

@@ -35,7 +35,6 @@ def _pages(game_system: GameSystem) -> list[str]:
     ]
 
 
-@pytest.mark.usefixtures("fresh_closure_cache")
 def test_no_page_is_wider_than_the_window(live_server: LiveServer, page: Page) -> None:
     # The 40k pack cites its sources by long URLs.
     game_system = load_pack("warhammer-40k-9th")

@@ -1,5 +1,5 @@
 """Fixtures of the catalogue app's tests: the small test armies, imported through the real
-import service, and a closure cache that starts empty for every test."""
+import service."""
 
 from __future__ import annotations
 
@@ -7,11 +7,6 @@ import pytest
 
 from catalogues.models import Catalogue
 from tests.catalogues import closure_data, roster_data
-
-
-@pytest.fixture(autouse=True)
-def _closures_start_empty(fresh_closure_cache: None) -> None:
-    """Every test here may build lists; see ``fresh_closure_cache``."""
 
 
 @pytest.fixture

@@ -32,6 +32,7 @@ def names(payload: dict[str, Any]) -> list[str]:
     return sorted(item["name"] for item in payload["results"])
 
 
+@pytest.mark.usefixtures("empty_store")
 def test_game_systems(client: Client, orcs: Catalogue) -> None:
     payload = get(client, "/api/game-systems/")
 
@@ -43,6 +44,7 @@ def test_game_systems(client: Client, orcs: Catalogue) -> None:
     assert client.get(item["page_url"]).status_code == 200
 
 
+@pytest.mark.usefixtures("empty_store")
 def test_catalogues_filter_by_game_system_and_library(client: Client, orcs: Catalogue) -> None:
     game_system_id = orcs.game_system_id
 

@@ -123,9 +123,9 @@ def test_an_example_list_says_how_many_costs_its_total_leaves_out(
     page = client.get(reverse("catalogues:example_list", args=[game_system.slug, slug]))
 
     html = page.content.decode()
-    said = f"{not_entered} costs not entered; the total leaves them out."
+    said = f'class="costs-not-entered" data-count="{not_entered}"'
     verdict = html.split('id="verdict"')[1].split("</div>")[0]
-    assert "Legal." in verdict
+    assert verdict.startswith(' data-verdict="legal"')
     assert said in verdict
     assert said in html.split('id="totals-not-entered"')[1].split("</tr>")[0]
     assert escape(name) in html
@@ -140,5 +140,5 @@ def test_a_list_whose_costs_are_all_given_says_nothing_of_the_kind(client: Clien
 
     html = page.content.decode()
     assert 'id="verdict"' in html
-    assert "not entered" not in html
+    assert 'class="costs-not-entered"' not in html
     assert 'id="totals-not-entered"' not in html

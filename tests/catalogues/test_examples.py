@@ -148,7 +148,6 @@ def test_an_example_file_posted_to_the_validation_api_gets_its_expected_outcome(
 
 
 @pytest.mark.django_db
-@pytest.mark.usefixtures("fresh_closure_cache")
 def test_the_totals_show_the_limit_a_battle_size_enforces(client: Client) -> None:
     game_system = load_pack("warhammer-40k-9th")
     url = reverse("catalogues:example_list", args=[game_system.slug, "space-marines-over-2000"])
@@ -164,7 +163,6 @@ def test_the_totals_show_the_limit_a_battle_size_enforces(client: Client) -> Non
 
 
 @pytest.mark.django_db
-@pytest.mark.usefixtures("fresh_closure_cache")
 def test_a_list_without_forces_is_not_legal(client: Client) -> None:
     load_pack("warhammer-40k-9th")
     spec = {"gameSystemId": "w40k9-gs", "forces": []}

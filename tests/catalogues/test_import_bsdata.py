@@ -58,7 +58,7 @@ def _stored_links(document: dict[str, Any]) -> int:
     return count
 
 
-@pytest.mark.django_db
+@pytest.mark.usefixtures("empty_store")
 @pytest.mark.parametrize("game", ["wh40k-9e", "t9a-3rd", "warmahordes-mk2"])
 def test_whole_game_imports_with_every_link_resolved(game: str) -> None:
     folder = require_shared(BSDATA / game)

@@ -14,7 +14,8 @@ from catalogues.services import import_jobs
 from catalogues.tasks import import_upload_task
 from tests.conftest import BSDATA, require_shared
 
-pytestmark = pytest.mark.django_db
+# These tests count what the store holds, so it starts without the session's packs.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_store")]
 
 GST = {"gameSystem": {"id": "gs-p", "name": "Pack Game", "revision": 1}}
 CAT = {

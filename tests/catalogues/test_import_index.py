@@ -15,7 +15,8 @@ from catalogues.services.import_jobs import start_import_job
 from catalogues.services.imports import import_files
 from tests.catalogues.documents import as_file
 
-pytestmark = pytest.mark.django_db
+# These tests count what the store holds, so it starts without the session's packs.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_store")]
 
 PTS = "pts"
 GST: dict[str, Any] = {

@@ -26,6 +26,7 @@ def orcs() -> Catalogue:
     return data.import_test_battles(revisions=2)
 
 
+@pytest.mark.usefixtures("empty_store")
 def test_home_lists_game_systems(client: Client, orcs: Catalogue) -> None:
     response = client.get(reverse("catalogues:home"))
 
@@ -34,6 +35,7 @@ def test_home_lists_game_systems(client: Client, orcs: Catalogue) -> None:
     assert response.context["game_systems"][0].catalogue_count == 1
 
 
+@pytest.mark.usefixtures("empty_store")
 def test_home_without_data_says_so(client: Client) -> None:
     response = client.get(reverse("catalogues:home"))
 

@@ -19,7 +19,8 @@ from catalogues.models import Catalogue, GameSystem, ImportJob, Revision
 from tests.catalogues import browse_data as data
 from tests.catalogues.documents import as_file
 
-pytestmark = pytest.mark.django_db
+# These tests count what the store holds, so it starts without the session's packs.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_store")]
 
 UPLOAD = reverse("catalogues:upload")
 

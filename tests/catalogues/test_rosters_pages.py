@@ -61,10 +61,10 @@ def test_an_uploaded_roster_is_shown_evaluated(client: Client, hidden_army: Cata
     report = response.context["report"]
     assert [p.code for p in report.problems] == ["closure.hammer.max"]
     page = text(response)
-    assert "Illegal." in page
-    assert "closure.hammer.max" in page
+    assert 'id="verdict" data-verdict="illegal"' in page
+    assert '<tr data-code="closure.hammer.max">' in page
     assert "closure-test.md, line 12" in page  # the rule cited
-    assert "Not available now" in page  # the page explains what cannot be added
+    assert '<details class="unavailable' in page  # the page explains what cannot be added
     assert 'id="unknown-entries"' not in page
 
 
@@ -131,7 +131,7 @@ def test_an_example_page_offers_downloads_and_says_what_cannot_be_added(
         assert f'href="{download}"' in page
     unavailable = response.context["report"].unavailable
     assert unavailable  # a character-heavy list has maxed-out and hidden entries
-    assert "Not available now" in page
+    assert '<details class="unavailable' in page
     for item in unavailable:
         assert f'data-entry-id="{item.entry_id}"' in page
         assert all(reason.code in page for reason in item.reasons)

@@ -18,7 +18,7 @@ from lists.builder import (
 )
 from tests.lists.builder_data import evaluated, example_spec, selection_named
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_closure_cache")]
+pytestmark = pytest.mark.django_db
 
 T9A = "the-9th-age-3rd"
 W40K = "warhammer-40k-9th"

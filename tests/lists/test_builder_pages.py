@@ -229,30 +229,41 @@ def test_forces_are_added_and_removed(player: Any, dwarven_list: ListState) -> N
 
 
 @pytest.mark.parametrize(
-    ("action", "fields"),
+    ("action", "fields", "code"),
     [
-        ("add", {"force_id": "force-999", "entry_id": "x"}),
-        ("add", {"entry_id": "x"}),
-        ("remove", {"selection_id": "selection-999"}),
-        ("count", {"selection_id": "selection-1", "count": "-1"}),
-        ("count", {"selection_id": "selection-1", "count": "10001"}),
-        ("count", {"selection_id": "selection-1", "count": "many"}),
-        ("option", {"selection_id": "selection-1", "entry_id": "x", "count": "1", "delta": "7"}),
-        ("cost-limit", {"cost_type_id": "t9a3-pts", "value": "lots"}),
-        ("cost-limit", {"cost_type_id": "no-such-cost", "value": "10"}),
-        ("remove-force", {"force_id": "force-999"}),
-        ("undo", {"version": "not-a-number"}),
+        ("add", {"force_id": "force-999", "entry_id": "x"}, "edit.unknown_force"),
+        ("add", {"entry_id": "x"}, "edit.missing_field"),
+        ("remove", {"selection_id": "selection-999"}, "edit.unknown_selection"),
+        ("count", {"selection_id": "selection-1", "count": "-1"}, "edit.bad_count"),
+        ("count", {"selection_id": "selection-1", "count": "10001"}, "edit.bad_count"),
+        ("count", {"selection_id": "selection-1", "count": "many"}, "edit.bad_count"),
+        (
+            "option",
+            {"selection_id": "selection-1", "entry_id": "x", "count": "1", "delta": "7"},
+            "edit.bad_count",
+        ),
+        ("cost-limit", {"cost_type_id": "t9a3-pts", "value": "lots"}, "edit.bad_value"),
+        ("cost-limit", {"cost_type_id": "no-such-cost", "value": "10"}, "edit.unknown_cost_type"),
+        ("remove-force", {"force_id": "force-999"}, "edit.unknown_force"),
+        ("undo", {"version": "not-a-number"}, "edit.bad_version"),
     ],
 )
-def test_bad_input_gets_a_message_and_changes_nothing(
-    player: Any, dwarven_list: ListState, action: str, fields: dict[str, str]
+def test_bad_input_is_refused_with_its_code_and_changes_nothing(
+    player: Any, dwarven_list: ListState, action: str, fields: dict[str, str], code: str
 ) -> None:
     before = _stored(dwarven_list)
     response = _post(_client(player), dwarven_list, action, **fields)
     assert response.status_code == 400
-    assert 'id="edit-message"' in response.content.decode()
+    assert refusal_code(response.content.decode()) == code
     after = _stored(dwarven_list)
     assert (after.version, after.document) == (before.version, before.document)
+
+
+def refusal_code(html: str) -> str:
+    """The stable code of the refusal a builder page shows."""
+    found = re.search(r'id="edit-message" data-code="([^"]+)"', html)
+    assert found, "the page shows no refusal"
+    return found.group(1)
 
 
 def test_a_stale_tab_is_told_and_can_apply_its_change_to_the_latest_version(

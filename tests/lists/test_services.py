@@ -459,9 +459,7 @@ def test_create_refuses_a_catalogue_of_another_game(player: Any, ninth_age: Game
     assert not ArmyList.objects.exists()
 
 
-def test_choosing_an_option_of_a_group_replaces_the_one_chosen_before(
-    player: Any, fresh_closure_cache: None
-) -> None:
+def test_choosing_an_option_of_a_group_replaces_the_one_chosen_before(player: Any) -> None:
     game_system = load_pack("warhammer-40k-9th")
     state = services.create_list(
         user=player,

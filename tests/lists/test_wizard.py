@@ -68,7 +68,7 @@ def walk_wizard(client: Client, game_name: str) -> tuple[str, Form, str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_wizard_offers_each_game_its_own_sizes_and_creates_the_list(
-    client: Client, player: Any, game: str, fresh_closure_cache: None
+    client: Client, player: Any, game: str
 ) -> None:
     game_system = load_pack(game)
     client.force_login(player)
@@ -103,9 +103,7 @@ def test_the_wizard_offers_each_game_its_own_sizes_and_creates_the_list(
     assert army_list.versions.count() == 1
 
 
-def test_the_wizard_sets_a_40k_battle_size(
-    client: Client, player: Any, fresh_closure_cache: None
-) -> None:
+def test_the_wizard_sets_a_40k_battle_size(client: Client, player: Any) -> None:
     game_system = load_pack("warhammer-40k-9th")
     client.force_login(player)
     url, form, _html = walk_wizard(client, game_system.name)
@@ -119,9 +117,7 @@ def test_the_wizard_sets_a_40k_battle_size(
     assert strike_force in {s["entryId"] for s in _all_selections(body)}
 
 
-def test_the_wizard_refuses_bad_input_and_creates_nothing(
-    client: Client, player: Any, fresh_closure_cache: None
-) -> None:
+def test_the_wizard_refuses_bad_input_and_creates_nothing(client: Client, player: Any) -> None:
     game_system = load_pack("the-9th-age-3rd")
     client.force_login(player)
     url, form, _html = walk_wizard(client, game_system.name)
@@ -146,9 +142,8 @@ def test_the_wizard_refuses_bad_input_and_creates_nothing(
     )
 
 
-def test_the_wizard_works_on_imported_community_40k_data(
-    client: Client, player: Any, fresh_closure_cache: None
-) -> None:
+@pytest.mark.usefixtures("empty_store")
+def test_the_wizard_works_on_imported_community_40k_data(client: Client, player: Any) -> None:
     folder = require_shared(BSDATA / "wh40k-9e")
     names = ["Warhammer 40,000.gst", "Necrons.cat"]
     import_files(files=[(name, (folder / name).read_bytes()) for name in names])
@@ -175,14 +170,12 @@ def test_the_wizard_works_on_imported_community_40k_data(
     assert army_list.points_limit == 2000
 
 
-def test_the_wizard_tells_two_data_sets_of_one_game_apart(
-    client: Client, player: Any, fresh_closure_cache: None
-) -> None:
+def test_the_wizard_tells_two_data_sets_of_one_game_apart(client: Client, player: Any) -> None:
     pack = load_pack("warhammer-40k-9th")
     folder = require_shared(BSDATA / "wh40k-9e")
     names = ["Warhammer 40,000.gst", "Necrons.cat"]
     import_files(files=[(name, (folder / name).read_bytes()) for name in names])
-    community = GameSystem.objects.exclude(pk=pack.pk).get()
+    community = GameSystem.objects.exclude(pk=pack.pk).get(name=pack.name)
     client.force_login(player)
 
     html = client.get(reverse("lists:new")).content.decode()
