@@ -225,6 +225,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_THROTTLE_CLASSES": [],
+    "EXCEPTION_HANDLER": "armybuilder.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "armybuilder API",

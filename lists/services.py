@@ -26,6 +26,7 @@ from armybuilder.engine.document import check_document, load_roster, roster_docu
 from armybuilder.engine.explain import explain
 from armybuilder.engine.model import find_entry, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
+from armybuilder.errors import ApplicationError
 from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
 from catalogues.services.validation import (
@@ -74,23 +75,22 @@ class ListState:
     report: ListReport
 
 
-class StaleVersion(Exception):
+class StaleVersion(ApplicationError):
     """The edit was made on an older version of the list than the stored one."""
 
-    code = "edit.stale_version"
+    status = 412
 
     def __init__(self, current_version: int) -> None:
-        super().__init__(f"the list is at version {current_version}")
+        super().__init__(
+            "edit.stale_version",
+            _("The list changed in another tab or device."),
+            params={"current_version": current_version},
+        )
         self.current_version = current_version
 
 
-class EditRejected(Exception):
+class EditRejected(ApplicationError):
     """The edit names something the list does not have, or a value out of bounds."""
-
-    def __init__(self, code: str, detail: str) -> None:
-        super().__init__(detail)
-        self.code = code
-        self.detail = detail
 
 
 # ------------------------------------------------------------------------------- creating

@@ -10,9 +10,17 @@ from rest_framework import permissions, serializers
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
-    """An API error: ``detail`` says what went wrong; a bad query parameter is named."""
+    """An API error (``armybuilder.api_errors``): a stable ``code`` to branch on, its ``params``
+    to word it in any language, and ``detail``, the server's wording in the reader's language."""
 
-    detail = serializers.CharField()
+    code = serializers.CharField(help_text="Stable: clients and tests branch on it.")
+    detail = serializers.CharField(help_text="In the language of the request.")
+    params = serializers.DictField(
+        help_text="What the refusal names (numbers, ids, limits), by the code's parameter names."
+    )
+    field_errors = serializers.JSONField(
+        required=False, help_text="Per field of a body that does not match its schema."
+    )
     parameter = serializers.CharField(required=False, help_text="The query parameter at fault.")
 
 

@@ -32,9 +32,10 @@ def _rejected(
     field_errors: Any = None,
     *,
     status_code: int = status.HTTP_400_BAD_REQUEST,
+    params: dict[str, Any] | None = None,
 ) -> Response:
     """The response (``RejectionSerializer``) of a list or file that cannot be checked."""
-    body = {"code": code, "detail": detail}
+    body: dict[str, Any] = {"code": code, "detail": detail, "params": params or {}}
     if field_errors is not None:
         body["field_errors"] = field_errors
     return Response(body, status=status_code)
@@ -61,7 +62,7 @@ class StatelessAPIView(APIView):
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, ListSpecRejected):
-            return _rejected(exc.code, exc.detail, status_code=status.HTTP_422_UNPROCESSABLE_ENTITY)
+            return _rejected(exc.code, exc.detail, status_code=exc.status, params=exc.params)
         if isinstance(exc, RequestDataTooBig):
             # Django refuses a body over DATA_UPLOAD_MAX_MEMORY_SIZE before it is parsed.
             return _rejected(TOO_LARGE, str(exc))

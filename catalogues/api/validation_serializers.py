@@ -16,6 +16,7 @@ from armybuilder.engine.caps import MAX_SIZE as MAX_SELECTIONS
 from armybuilder.engine.report import ERROR, INFO, WARNING
 from catalogues import params
 from catalogues.api.base import JSONBooleanField, JSONCharField, JSONFloatField, JSONIntegerField
+from catalogues.api.schema import ErrorSerializer
 
 # Revision numbers, like ids, fit a 64-bit column.
 MAX_REVISION = params.MAX_ID
@@ -258,7 +259,7 @@ class ListReportSerializer(serializers.Serializer[Any]):
     )
 
 
-class RejectionSerializer(serializers.Serializer[Any]):
+class RejectionSerializer(ErrorSerializer):
     """Why a list or roster file could not be checked or written at all (a 400 response of
     the validation and roster APIs); nothing was evaluated or changed."""
 
@@ -270,10 +271,6 @@ class RejectionSerializer(serializers.Serializer[Any]):
         "format.too_large, format.too_deep, format.wrong_root, ...); or a caps.* code for a "
         "list over a cap or the work budget (caps.size, caps.forces, caps.depth, caps.number, "
         "caps.cost_limit, caps.cost, caps.work_budget)."
-    )
-    detail = serializers.CharField()
-    field_errors = serializers.JSONField(
-        required=False, help_text="What is wrong, field by field (malformed only)."
     )
 
 

@@ -33,6 +33,7 @@ from armybuilder.engine.report import ERROR, INFO, SELECTION_UNKNOWN_ENTRY, WARN
 from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.systems import imposed_cost_limits
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
+from armybuilder.errors import ApplicationError
 from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
 
@@ -45,13 +46,10 @@ NOT_BUILDABLE = "list_spec.not_buildable"
 SEVERITY_ORDER = {ERROR: 0, WARNING: 1, INFO: 2}
 
 
-class ListSpecRejected(Exception):
+class ListSpecRejected(ApplicationError):
     """The list cannot be built from the stored data; nothing was evaluated."""
 
-    def __init__(self, code: str, detail: str) -> None:
-        super().__init__(detail)
-        self.code = code
-        self.detail = detail
+    status = 422
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ def test_an_unknown_api_url_is_a_json_404(client: Client) -> None:
     response = client.get("/api/no-such-thing/")
 
     assert response.status_code == 404
-    assert response.json() == {"detail": "Not found."}
+    assert response.json()["code"] == "not_found"
+    assert set(response.json()) == {"code", "detail", "params"}
 
 
 @pytest.mark.django_db
@@ -56,7 +57,8 @@ def test_an_api_crash_is_a_json_500() -> None:
 
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"
-    assert set(response.json()) == {"detail"}
+    assert response.json()["code"] == "server.error"
+    assert set(response.json()) == {"code", "detail", "params"}
 
 
 def test_the_500_page_renders_without_a_request_or_context_processors() -> None:
