@@ -6,6 +6,7 @@ only while the development secret key is in use.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -55,12 +56,14 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "catalogues",
     "allauth",
     "allauth.account",
     "lists",
+    "accounts",
     "django_htmx",
 ]
 
@@ -219,14 +222,33 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
+    # An app signs in for a device token (``POST /api/v1/auth/token/``); the browser's pages
+    # use their session, with its CSRF check. No HTTP Basic: a password is never sent per
+    # request, nor open to unthrottled guessing.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_THROTTLE_CLASSES": [],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "armybuilder.api_throttling.AnonymousThrottle",
+        "armybuilder.api_throttling.UserThrottle",
+    ],
     "EXCEPTION_HANDLER": "armybuilder.api_errors.exception_handler",
 }
+# Requests per client address (anonymous), per user, and token sign-ins per client address.
+API_THROTTLE_RATES = {
+    "anon": os.environ.get("API_THROTTLE_ANON", "600/min"),
+    "user": os.environ.get("API_THROTTLE_USER", "1200/min"),
+    "sign_in": os.environ.get("API_THROTTLE_SIGN_IN", "10/min"),
+}
+# App sign-ins (django-rest-knox): a token per device, renewed as it is used.
+KNOX_TOKEN_MODEL = "accounts.DeviceToken"
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env_int("API_TOKEN_TTL_DAYS", 90)),
+    "AUTO_REFRESH": True,
+}
+API_TOKENS_PER_USER = env_int("API_TOKENS_PER_USER", 20)
 SPECTACULAR_SETTINGS = {
     "TITLE": "armybuilder API",
     "DESCRIPTION": "Game systems, catalogues and army lists in the BattleScribe data model.",

@@ -1,16 +1,34 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.http import HttpRequest
+from django.http.response import HttpResponseRedirectBase
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+API_V1 = "/api/v1/"
+
+
+class PermanentRedirectKeepingMethod(HttpResponseRedirectBase):
+    """308: a client that posted to an old address posts its body again to the new one."""
+
+    status_code = 308
+
+
+def moved_to_v1(request: HttpRequest, rest: str) -> PermanentRedirectKeepingMethod:
+    """The API before versions answered at ``/api/``; for this release its paths lead on."""
+    query = request.META.get("QUERY_STRING", "")
+    return PermanentRedirectKeepingMethod(f"{API_V1}{rest}" + (f"?{query}" if query else ""))
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(
-        "api/docs/",
+        "api/v1/docs/",
         SpectacularSwaggerView.as_view(url_name="api-schema", template_name="api_docs.html"),
         name="api-docs",
     ),
-    path("api/", include("armybuilder.api_router")),
+    path("api/v1/", include("armybuilder.api_router")),
+    re_path(r"^api/(?P<rest>(?!v1/).*)$", moved_to_v1),
     path("accounts/", include("allauth.urls")),
     path("lists/", include("lists.urls")),
     path("", include("catalogues.urls")),

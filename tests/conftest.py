@@ -94,6 +94,17 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
         load_all_packs()
 
 
+@pytest.fixture(autouse=True)
+def _counters_start_at_zero(request: pytest.FixtureRequest) -> None:
+    """Throttles and allauth's rate limits count in the cache: each test starts uncounted."""
+    if request.node.get_closest_marker("django_db") or {"db", "transactional_db"} & set(
+        request.fixturenames
+    ):
+        from django.core.cache import cache
+
+        cache.clear()
+
+
 @pytest.fixture
 def empty_store(db: None) -> None:
     """For a test of the catalogue store itself: it starts with none of the session's packs

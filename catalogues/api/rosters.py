@@ -36,7 +36,7 @@ class RosterCheckView(StatelessAPIView):
         description=(
             "Re-links the roster's selections by their entry-id paths to the newest stored "
             "revisions of the game system and catalogues it names (or those pinned), evaluates "
-            "it and returns the same report as `POST /api/validate/`. A selection whose entry "
+            "it and returns the same report as `POST /api/v1/validate/`. A selection whose entry "
             "the stored data no longer has is reported as `selection.unknown_entry`, never "
             "dropped silently. A 400 means the request does not match this schema, a 422 that the "
             "file could not be checked at all (see `code`)."
@@ -76,7 +76,7 @@ class RosterExportView(StatelessAPIView):
     @extend_schema(
         summary="Download a list (List spec) as a .ros or .rosz roster file.",
         description=(
-            "Builds the list exactly as `POST /api/validate/` does and returns it as a "
+            "Builds the list exactly as `POST /api/v1/validate/` does and returns it as a "
             "BattleScribe roster file (`format`: `ros` for XML, `rosz` for zipped XML) that "
             "BattleScribe and New Recruit open; its problems are not in the file."
         ),

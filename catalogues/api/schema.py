@@ -54,6 +54,8 @@ class AutoSchema(SpectacularAutoSchema):
         if "path" in locations or self._is_list_view():
             # An unknown id, or a page past the last one.
             codes.append("404")
+        if self.view.get_throttles():
+            codes.append("429")
         return codes
 
     def _open_to_anyone(self) -> bool:

@@ -95,7 +95,7 @@ class ValidateView(StatelessAPIView):
             "the entries a player cannot add right now and why (hidden, naming the condition, "
             "or a maximum reached, naming the constraint). A list that breaks rules is still "
             "a 200 (`legal` is false); a 400 means the request does not match this schema, a 422 "
-            "that the list could not be built at all (see `code`). `POST /api/rosters/export/` "
+            "that the list could not be built at all (see `code`). `POST /api/v1/rosters/export/` "
             "takes the same list and returns a .ros/.rosz."
         ),
         request=serializers.ValidateRequestSerializer,

@@ -1,6 +1,6 @@
 """Validate a list: build a List spec with the engine against stored revisions and report.
 
-Used by the example list pages and by ``POST /api/validate/``. Nothing is written: a list is
+Used by the example list pages and by ``POST /api/v1/validate/``. Nothing is written: a list is
 built in memory, evaluated and thrown away.
 """
 

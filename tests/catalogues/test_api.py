@@ -34,7 +34,7 @@ def names(payload: dict[str, Any]) -> list[str]:
 
 @pytest.mark.usefixtures("empty_store")
 def test_game_systems(client: Client, orcs: Catalogue) -> None:
-    payload = get(client, "/api/game-systems/")
+    payload = get(client, "/api/v1/game-systems/")
 
     assert payload["count"] == 1
     (item,) = payload["results"]
@@ -48,9 +48,9 @@ def test_game_systems(client: Client, orcs: Catalogue) -> None:
 def test_catalogues_filter_by_game_system_and_library(client: Client, orcs: Catalogue) -> None:
     game_system_id = orcs.game_system_id
 
-    matching = get(client, "/api/catalogues/", game_system=game_system_id, library="false")
-    libraries = get(client, "/api/catalogues/", library="true")
-    other = get(client, "/api/catalogues/", game_system=game_system_id + 1)
+    matching = get(client, "/api/v1/catalogues/", game_system=game_system_id, library="false")
+    libraries = get(client, "/api/v1/catalogues/", library="true")
+    other = get(client, "/api/v1/catalogues/", game_system=game_system_id + 1)
 
     assert [
         (c["name"], c["latest_revision"], c["revision_count"]) for c in matching["results"]
@@ -60,7 +60,7 @@ def test_catalogues_filter_by_game_system_and_library(client: Client, orcs: Cata
 
 
 def test_revisions_and_document_download(client: Client, orcs: Catalogue) -> None:
-    payload = get(client, "/api/revisions/", catalogue=orcs.pk)
+    payload = get(client, "/api/v1/revisions/", catalogue=orcs.pk)
 
     assert [r["number"] for r in payload["results"]] == [2, 1]
     latest = payload["results"][0]
@@ -73,7 +73,7 @@ def test_revisions_and_document_download(client: Client, orcs: Catalogue) -> Non
 
 
 def test_game_system_revisions(client: Client, orcs: Catalogue) -> None:
-    payload = get(client, "/api/revisions/", game_system=orcs.game_system_id)
+    payload = get(client, "/api/v1/revisions/", game_system=orcs.game_system_id)
 
     assert [(r["kind"], r["number"]) for r in payload["results"]] == [("gameSystem", 1)]
 
@@ -91,14 +91,14 @@ def test_game_system_revisions(client: Client, orcs: Catalogue) -> None:
 def test_entries_of_a_catalogues_latest_revision(
     client: Client, orcs: Catalogue, params: dict[str, str], expected: list[str]
 ) -> None:
-    payload = get(client, "/api/entries/", catalogue=orcs.pk, **params)
+    payload = get(client, "/api/v1/entries/", catalogue=orcs.pk, **params)
 
     assert names(payload) == expected
 
 
 def test_points_comparison(client: Client, orcs: Catalogue) -> None:
-    latest = get(client, f"/api/catalogues/{orcs.pk}/compare/")
-    backwards = get(client, f"/api/catalogues/{orcs.pk}/compare/", **{"from": 2, "to": 1})
+    latest = get(client, f"/api/v1/catalogues/{orcs.pk}/compare/")
+    backwards = get(client, f"/api/v1/catalogues/{orcs.pk}/compare/", **{"from": 2, "to": 1})
 
     assert (latest["old_revision"], latest["new_revision"]) == (1, 2)
     assert [e["name"] for e in latest["added"]] == ["Grots"]
@@ -106,13 +106,13 @@ def test_points_comparison(client: Client, orcs: Catalogue) -> None:
     (warboss,) = latest["changed"]
     assert (warboss["old_costs"][data.PTS], warboss["new_costs"][data.PTS]) == (80, 95)
     assert [e["name"] for e in backwards["added"]] == ["Boyz"]
-    assert client.get(f"/api/catalogues/{orcs.pk}/compare/?to=99").status_code == 404
+    assert client.get(f"/api/v1/catalogues/{orcs.pk}/compare/?to=99").status_code == 404
 
 
 def test_points_comparison_needs_two_revisions(client: Client, db: None) -> None:
     orcs = data.import_test_battles(revisions=1)
 
-    assert client.get(f"/api/catalogues/{orcs.pk}/compare/").status_code == 404
+    assert client.get(f"/api/v1/catalogues/{orcs.pk}/compare/").status_code == 404
 
 
 def test_entries_of_a_catalogue_include_what_it_offers_from_its_library(
@@ -122,18 +122,18 @@ def test_entries_of_a_catalogue_include_what_it_offers_from_its_library(
     freebooters = Catalogue.objects.get(bs_id="tst-freebooters")
     library = Catalogue.objects.get(bs_id="tst-library")
 
-    assert names(get(client, "/api/entries/", catalogue=freebooters.pk)) == [
+    assert names(get(client, "/api/v1/entries/", catalogue=freebooters.pk)) == [
         "Gretchin Mob",
         "Kaptain",
         "Squig Herd",
     ]
-    assert names(get(client, "/api/entries/", catalogue=library.pk)) == ["Squig Herd"]
+    assert names(get(client, "/api/v1/entries/", catalogue=library.pk)) == ["Squig Herd"]
 
 
 def test_entries_of_a_revision(client: Client, orcs: Catalogue) -> None:
     first = data.revision(1)
 
-    payload = get(client, "/api/entries/", revision=first.pk)
+    payload = get(client, "/api/v1/entries/", revision=first.pk)
 
     assert names(payload) == ["Battle Wagon", "Boyz", "Warboss"]
     boyz = next(e for e in payload["results"] if e["name"] == "Boyz")
@@ -145,7 +145,7 @@ def test_entries_of_a_revision(client: Client, orcs: Catalogue) -> None:
 def test_entry_detail(client: Client, orcs: Catalogue) -> None:
     warboss = data.entry("tst-warboss", 2)
 
-    payload = get(client, f"/api/entries/{warboss.pk}/")
+    payload = get(client, f"/api/v1/entries/{warboss.pk}/")
 
     assert payload["bs_id"] == "tst-warboss"
     assert [p["name"] for p in payload["profiles"]] == ["Warboss"]
@@ -158,8 +158,8 @@ def test_entries_are_paginated(client: Client, db: None) -> None:
         data.horde_document(60),
     )
 
-    first = get(client, "/api/entries/", q="horde unit")
-    small = get(client, "/api/entries/", q="horde unit", page_size=25, page=3)
+    first = get(client, "/api/v1/entries/", q="horde unit")
+    small = get(client, "/api/v1/entries/", q="horde unit", page_size=25, page=3)
 
     assert first["count"] == 60
     assert len(first["results"]) == 50
@@ -171,12 +171,12 @@ def test_entries_are_paginated(client: Client, db: None) -> None:
 @pytest.mark.parametrize(
     "path",
     [
-        "/api/game-systems/999999/",
-        "/api/catalogues/999999/",
-        "/api/revisions/999999/",
-        "/api/revisions/999999/document/",
-        "/api/entries/999999/",
-        "/api/entries/?catalogue=999999",
+        "/api/v1/game-systems/999999/",
+        "/api/v1/catalogues/999999/",
+        "/api/v1/revisions/999999/",
+        "/api/v1/revisions/999999/document/",
+        "/api/v1/entries/999999/",
+        "/api/v1/entries/?catalogue=999999",
     ],
 )
 def test_unknown_ids_are_404(client: Client, orcs: Catalogue, path: str) -> None:
@@ -186,27 +186,27 @@ def test_unknown_ids_are_404(client: Client, orcs: Catalogue, path: str) -> None
 @pytest.mark.parametrize(
     "path",
     [
-        "/api/entries/?revision=abc",
-        "/api/catalogues/?library=maybe",
+        "/api/v1/entries/?revision=abc",
+        "/api/v1/catalogues/?library=maybe",
         # Unicode digits that str.isdigit() and int() accept, and ids beyond 64 bits.
-        "/api/entries/?revision=²",
-        "/api/entries/?catalogue=١٢",
-        "/api/revisions/?game_system=" + "9" * 25,
-        "/api/revisions/?catalogue=9223372036854775808",
-        "/api/catalogues/?game_system=0",
-        "/api/game-systems/?page_size=null",
-        "/api/game-systems/?page_size=0",
-        "/api/game-systems/?page_size=201",
-        "/api/game-systems/?page=0",
-        "/api/game-systems/?page=last",
+        "/api/v1/entries/?revision=²",
+        "/api/v1/entries/?catalogue=١٢",
+        "/api/v1/revisions/?game_system=" + "9" * 25,
+        "/api/v1/revisions/?catalogue=9223372036854775808",
+        "/api/v1/catalogues/?game_system=0",
+        "/api/v1/game-systems/?page_size=null",
+        "/api/v1/game-systems/?page_size=0",
+        "/api/v1/game-systems/?page_size=201",
+        "/api/v1/game-systems/?page=0",
+        "/api/v1/game-systems/?page=last",
         # the schema's integers have no empty form
-        "/api/entries/?catalogue=",
-        "/api/game-systems/?page=",
-        "/api/catalogues/{orcs}/compare/?from=²",
+        "/api/v1/entries/?catalogue=",
+        "/api/v1/game-systems/?page=",
+        "/api/v1/catalogues/{orcs}/compare/?from=²",
         # PostgreSQL refuses a NUL in a query: refused here first.
-        "/api/entries/?q=%00",
-        "/api/entries/?category=a%01b",
-        "/api/entries/?q=" + "a" * 201,
+        "/api/v1/entries/?q=%00",
+        "/api/v1/entries/?category=a%01b",
+        "/api/v1/entries/?q=" + "a" * 201,
     ],
 )
 def test_malformed_filters_are_400(client: Client, orcs: Catalogue, path: str) -> None:
@@ -220,11 +220,11 @@ def test_malformed_filters_are_400(client: Client, orcs: Catalogue, path: str) -
 @pytest.mark.parametrize(
     "path",
     [
-        "/api/entries/" + "9" * 25 + "/",
-        "/api/entries/9223372036854775808/",
-        "/api/revisions/²/",
-        "/api/game-systems/" + "9" * 20 + "/examples/",
-        "/api/no-such-endpoint/",
+        "/api/v1/entries/" + "9" * 25 + "/",
+        "/api/v1/entries/9223372036854775808/",
+        "/api/v1/revisions/²/",
+        "/api/v1/game-systems/" + "9" * 20 + "/examples/",
+        "/api/v1/no-such-endpoint/",
     ],
 )
 def test_ids_out_of_range_are_json_404s(client: Client, orcs: Catalogue, path: str) -> None:
@@ -238,15 +238,15 @@ def test_ids_out_of_range_are_json_404s(client: Client, orcs: Catalogue, path: s
 def test_hidden_entries_are_not_served(client: Client, orcs: Catalogue) -> None:
     secret = data.entry("tst-secret", 2)
 
-    assert client.get(f"/api/entries/{secret.pk}/").status_code == 404
+    assert client.get(f"/api/v1/entries/{secret.pk}/").status_code == 404
 
 
 def test_the_api_is_read_only(client: Client, orcs: Catalogue) -> None:
     admin = User.objects.create_superuser("admin", "a@example.com", "pw")
     client.force_login(admin)
 
-    assert client.post("/api/game-systems/", {"name": "x"}).status_code == 405
-    assert client.delete(f"/api/catalogues/{orcs.pk}/").status_code == 405
+    assert client.post("/api/v1/game-systems/", {"name": "x"}).status_code == 405
+    assert client.delete(f"/api/v1/catalogues/{orcs.pk}/").status_code == 405
 
 
 def test_import_jobs_are_for_staff_each_their_own(client: Client, db: None) -> None:
@@ -256,15 +256,15 @@ def test_import_jobs_are_for_staff_each_their_own(client: Client, db: None) -> N
     job = ImportJob.objects.create(
         status=ImportJob.Status.SUCCEEDED, progress=100, created_by=staff
     )
-    url = f"/api/import-jobs/{job.pk}/"
+    url = f"/api/v1/import-jobs/{job.pk}/"
 
     anonymous = client.get(url)
     client.force_login(colleague)
-    others = client.get(url), get(client, "/api/import-jobs/")
+    others = client.get(url), get(client, "/api/v1/import-jobs/")
     client.force_login(staff)
     payload = get(client, url)
     client.force_login(superuser)
-    seen_by_superuser = get(client, "/api/import-jobs/")
+    seen_by_superuser = get(client, "/api/v1/import-jobs/")
 
     assert anonymous.status_code in (401, 403)
     assert others[0].status_code == 404
@@ -279,22 +279,22 @@ def test_openapi_schema_generates_without_warnings(db: None, tmp_path: Path) -> 
     GENERATOR_STATS.reset()
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "s.yml"))
 
-    assert "/api/entries/{id}/" in (tmp_path / "s.yml").read_text()
+    assert "/api/v1/entries/{id}/" in (tmp_path / "s.yml").read_text()
 
 
 def test_openapi_schema_documents_the_filters(client: Client, db: None) -> None:
-    schema = get(client, "/api/schema/", format="json")
+    schema = get(client, "/api/v1/schema/", format="json")
 
-    parameters = {p["name"] for p in schema["paths"]["/api/entries/"]["get"]["parameters"]}
+    parameters = {p["name"] for p in schema["paths"]["/api/v1/entries/"]["get"]["parameters"]}
     assert {"q", "category", "type", "shared", "revision", "catalogue", "page"} <= parameters
 
 
 def test_schema_and_docs_are_served(client: Client, db: None) -> None:
-    schema = client.get("/api/schema/")
-    docs = client.get("/api/docs/")
+    schema = client.get("/api/v1/schema/")
+    docs = client.get("/api/v1/docs/")
 
     assert schema.status_code == 200
-    assert b"/api/entries/" in schema.content
+    assert b"/api/v1/entries/" in schema.content
     assert docs.status_code == 200
     assert b"cdn" not in docs.content.lower()
 
@@ -302,7 +302,7 @@ def test_schema_and_docs_are_served(client: Client, db: None) -> None:
 def test_the_docs_page_declares_its_language_and_links_back_to_the_site(
     client: Client, db: None
 ) -> None:
-    html = client.get("/api/docs/").content.decode()
+    html = client.get("/api/v1/docs/").content.decode()
 
     assert '<html lang="en' in html
     assert 'href="/"' in html

@@ -17,9 +17,9 @@ from catalogues.models import GameSystem
 from catalogues.services import rosters, validation
 from tests.engine.packs import PACKS
 
-VALIDATE = "/api/validate/"
-CHECK = "/api/rosters/check/"
-EXPORT = "/api/rosters/export/"
+VALIDATE = "/api/v1/validate/"
+CHECK = "/api/v1/rosters/check/"
+EXPORT = "/api/v1/rosters/export/"
 LEGAL_4500 = PACKS / "the-9th-age-3rd" / "examples" / "dwarven-holds-legal-4500.json"
 
 pytestmark = pytest.mark.django_db

@@ -31,7 +31,7 @@ def test_an_unknown_page_is_the_sites_own_404(client: Client) -> None:
 
 @pytest.mark.django_db
 def test_an_unknown_api_url_is_a_json_404(client: Client) -> None:
-    response = client.get("/api/no-such-thing/")
+    response = client.get("/api/v1/no-such-thing/")
 
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"
@@ -53,7 +53,7 @@ def test_a_crash_is_the_sites_own_500_page() -> None:
 @pytest.mark.django_db
 @pytest.mark.usefixtures("broken_selectors")
 def test_an_api_crash_is_a_json_500() -> None:
-    response = Client(raise_request_exception=False).get("/api/game-systems/")
+    response = Client(raise_request_exception=False).get("/api/v1/game-systems/")
 
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"

@@ -141,7 +141,7 @@ def test_an_example_file_posted_to_the_validation_api_gets_its_expected_outcome(
     load_pack("warmachine-mk2")
     example = next(e for e in SHIPPED if e.slug == "cygnar-illegal-over-points")
 
-    response = client.post("/api/validate/", example.spec, content_type="application/json")
+    response = client.post("/api/v1/validate/", example.spec, content_type="application/json")
 
     assert response.status_code == 200, response.content
     assert severe_codes(response.json()) == sorted(example.spec["expected"]["codes"])
@@ -167,7 +167,7 @@ def test_a_list_without_forces_is_not_legal(client: Client) -> None:
     load_pack("warhammer-40k-9th")
     spec = {"gameSystemId": "w40k9-gs", "forces": []}
 
-    response = client.post("/api/validate/", spec, content_type="application/json")
+    response = client.post("/api/v1/validate/", spec, content_type="application/json")
 
     report = response.json()
     assert response.status_code == 200

@@ -116,7 +116,7 @@ def test_any_json_list_gets_a_report_or_a_4xx(
     client: Client, ninth_age: GameSystem, spec: dict[str, Any]
 ) -> None:
     text = json.dumps(spec)  # (NaN and Infinity as Python's JSON writes them)
-    assert_answered(client.post("/api/validate/", text, content_type="application/json"))
+    assert_answered(client.post("/api/v1/validate/", text, content_type="application/json"))
 
 
 # -------------------------------------------------------------------------- roster files
@@ -173,4 +173,4 @@ def test_any_roster_file_gets_a_report_or_a_4xx(
 ) -> None:
     upload = SimpleUploadedFile("fuzzed.ros", roster_xml(spec))
     fields = {"file": upload, "explain": "true" if spec.get("explain") else "false"}
-    assert_answered(client.post("/api/rosters/check/", fields))
+    assert_answered(client.post("/api/v1/rosters/check/", fields))

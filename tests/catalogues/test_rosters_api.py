@@ -26,9 +26,9 @@ from tests.conftest import BSDATA, require_shared
 
 CATALOGUE_NAMESPACE = b"http://www.battlescribe.net/schema/catalogueSchema"
 ROSTER_NAMESPACE = b"http://www.battlescribe.net/schema/rosterSchema"
-VALIDATE = "/api/validate/"
-CHECK = "/api/rosters/check/"
-EXPORT = "/api/rosters/export/"
+VALIDATE = "/api/v1/validate/"
+CHECK = "/api/v1/rosters/check/"
+EXPORT = "/api/v1/rosters/export/"
 
 pytestmark = pytest.mark.django_db
 
@@ -325,7 +325,7 @@ def test_every_example_list_round_trips_through_a_roster_file(
 
     for example in examples:
         page = f"/systems/{game_system.slug}/examples/{example.slug}"
-        api = f"/api/game-systems/{game_system.pk}/examples/{example.slug}/"
+        api = f"/api/v1/game-systems/{game_system.pk}/examples/{example.slug}/"
         expected = ok(client.get(api))["report"]
         for extension in ("ros", "rosz"):
             download = client.get(f"{page}/download.{extension}")
@@ -343,12 +343,12 @@ def test_every_example_list_round_trips_through_a_roster_file(
 
 def test_the_schema_documents_the_roster_file_api(client: Client) -> None:
     # (test_api.py validates the whole schema, failing on any generator warning)
-    schema = ok(client.get("/api/schema/", {"format": "json"}))
+    schema = ok(client.get("/api/v1/schema/", {"format": "json"}))
 
-    check = schema["paths"]["/api/rosters/check/"]["post"]
+    check = schema["paths"]["/api/v1/rosters/check/"]["post"]
     assert set(check["requestBody"]["content"]) == {"multipart/form-data"}
-    assert set(check["responses"]) == {"200", "400", "415", "422"}
-    export = schema["paths"]["/api/rosters/export/"]["post"]
+    assert set(check["responses"]) == {"200", "400", "415", "422", "429"}
+    export = schema["paths"]["/api/v1/rosters/export/"]["post"]
     assert set(export["responses"]["200"]["content"]) == {"application/xml", "application/zip"}
     report = schema["components"]["schemas"]["ListReport"]["properties"]
     assert report["unavailable"]["items"]["$ref"].endswith("/Unavailable")

@@ -28,7 +28,7 @@ EXAMPLE = "dwarven-holds-too-many-characters"
 
 def exported(client: Client, spec: dict[str, Any]) -> bytes:
     body = json.dumps({**spec, "format": "ros"})
-    response = client.post("/api/rosters/export/", body, content_type="application/json")
+    response = client.post("/api/v1/rosters/export/", body, content_type="application/json")
     assert response.status_code == 200, response.content[:500]
     return bytes(response.content)
 

@@ -15,7 +15,7 @@ from catalogues.models import Catalogue, Entry, GameSystem, Revision
 from tests.catalogues import closure_data as data
 from tests.catalogues.documents import import_documents
 
-URL = "/api/validate/"
+URL = "/api/v1/validate/"
 
 
 def post(client: Client, body: Any) -> Any:
@@ -206,7 +206,7 @@ def test_bad_input_is_a_4xx_with_a_code_and_changes_nothing(
     assert [m.objects.count() for m in models] == before
 
 
-@pytest.mark.parametrize("url", [URL, "/api/rosters/export/"])
+@pytest.mark.parametrize("url", [URL, "/api/v1/rosters/export/"])
 def test_a_body_over_the_size_limit_is_refused_unread(
     client: Client, army: Catalogue, settings: Any, url: str
 ) -> None:
@@ -231,7 +231,7 @@ def test_a_malformed_body_says_which_field(client: Client, army: Catalogue) -> N
 
 @pytest.mark.django_db
 def test_a_body_of_another_media_type_is_the_documented_415(client: Client) -> None:
-    response = client.post("/api/validate/", data="gameSystemId=x", content_type="text/plain")
+    response = client.post("/api/v1/validate/", data="gameSystemId=x", content_type="text/plain")
 
     assert response.status_code == 415
     assert response.json()["detail"]
@@ -241,9 +241,9 @@ def test_the_schema_documents_validation_and_examples() -> None:
     schema = SchemaGenerator().get_schema(request=None, public=True)
     validate_schema(schema)
 
-    validate = schema["paths"]["/api/validate/"]["post"]
-    assert set(validate["responses"]) == {"200", "400", "415", "422"}
-    assert "/api/game-systems/{game_system_pk}/examples/" in schema["paths"]
-    assert "/api/game-systems/{game_system_pk}/examples/{slug}/" in schema["paths"]
+    validate = schema["paths"]["/api/v1/validate/"]["post"]
+    assert set(validate["responses"]) == {"200", "400", "415", "422", "429"}
+    assert "/api/v1/game-systems/{game_system_pk}/examples/" in schema["paths"]
+    assert "/api/v1/game-systems/{game_system_pk}/examples/{slug}/" in schema["paths"]
     selection = schema["components"]["schemas"]["RosterSelection"]
     assert selection["properties"]["selections"]["items"]["$ref"].endswith("/RosterSelection")

@@ -1,0 +1,313 @@
+"""The lists API (``/api/v1/lists/``): a thin adapter over the same services as the builder
+pages. Input is parsed by the serializers at the edge; every refusal is an
+``ApplicationError`` answered in the API's one error shape.
+
+Concurrency: a list's representation carries an ETag (``lists.etags``) that every write
+changes. A write must send it back as ``If-Match``: without one it is refused (428), with an
+older one it is refused (412, with the current ETag), so two devices never overwrite each
+other silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import Serializer
+from rest_framework.views import APIView
+
+from armybuilder.errors import ApplicationError
+from catalogues.api.base import IdLookup
+from catalogues.api.schema import ErrorSerializer
+from catalogues.models import Catalogue
+from lists import api_serializers as io
+from lists import selectors, services, sharing
+from lists.etags import etag_of
+from lists.models import ArmyList
+from lists.services import ListState, StaleVersion
+
+PRECONDITION_REQUIRED = "request.precondition_required"
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="The list's ETag, as the last read or write of it answered.",
+)
+WRITE_ERRORS = {
+    400: ErrorSerializer,
+    404: ErrorSerializer,
+    412: ErrorSerializer,
+    428: ErrorSerializer,
+}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One builder edit: the service it calls and the serializer that reads its arguments."""
+
+    service: Callable[..., ListState]
+    arguments: type[Serializer[Any]]
+    summary: str
+
+
+EDITS: Mapping[str, Edit] = {
+    "add-force": Edit(services.add_force, io.AddForceSerializer, "Add a force or detachment."),
+    "remove-force": Edit(services.remove_force, io.ForceSerializer, "Remove a force."),
+    "add": Edit(
+        services.add_selection,
+        io.AddSelectionSerializer,
+        "Add an entry to a force (or an option under a selection).",
+    ),
+    "count": Edit(services.set_count, io.CountSerializer, "Set a selection's count."),
+    "option": Edit(
+        services.set_option_count,
+        io.OptionCountSerializer,
+        "Set how many of an option a selection takes (0 removes it).",
+    ),
+    "choose": Edit(
+        services.choose_option, io.ChooseSerializer, "Pick the option of a choose-one group."
+    ),
+    "remove": Edit(services.remove_selection, io.SelectionSerializer, "Remove a selection."),
+    "duplicate": Edit(
+        services.duplicate_selection,
+        io.DuplicateSerializer,
+        "Duplicate a selection, beside it or into another force.",
+    ),
+    "custom": Edit(
+        services.set_custom, io.CustomSerializer, "Set a custom name or notes (null: unchanged)."
+    ),
+    "cost-limit": Edit(
+        services.set_cost_limit, io.CostLimitSerializer, "Set a cost limit (null: none)."
+    ),
+    "list-option": Edit(services.set_option, io.ListOptionSerializer, "Set a list option."),
+    "undo": Edit(services.undo, io.NoArgumentsSerializer, "Undo the last edit."),
+    "redo": Edit(services.redo, io.NoArgumentsSerializer, "Redo the last undone edit."),
+}
+
+
+def checked_version(request: Request, army_list: ArmyList) -> int:
+    """The version a write was made on, from its If-Match; refused when missing or stale."""
+    sent = request.headers.get("If-Match")
+    if not sent:
+        raise ApplicationError(
+            PRECONDITION_REQUIRED,
+            _("Send the list's ETag as If-Match: a write is made on a version you have seen."),
+            status=status.HTTP_428_PRECONDITION_REQUIRED,
+        )
+    current = etag_of(army_list)
+    if current not in {tag.strip().removeprefix("W/") for tag in sent.split(",")}:
+        raise StaleVersion(army_list.version)
+    return army_list.version
+
+
+def answer(
+    request: Request, state: ListState, *, status_code: int = status.HTTP_200_OK
+) -> Response:
+    body = io.ListDetailSerializer(state, context={"request": request}).data
+    response = Response(body, status=status_code)
+    response["ETag"] = etag_of(state.army_list)
+    if status_code == status.HTTP_201_CREATED:
+        response["Location"] = reverse("api:list-detail", args=[state.army_list.pk])
+    return response
+
+
+def _edit_schema(name: str, edit: Edit) -> Any:
+    return extend_schema(
+        summary=edit.summary,
+        parameters=[IF_MATCH],
+        request=edit.arguments,
+        responses={200: io.ListDetailSerializer, **WRITE_ERRORS},
+        operation_id=f"lists_edit_{name.replace('-', '_')}",
+    )
+
+
+class ListViewSet(IdLookup, viewsets.GenericViewSet[ArmyList]):
+    """My lists: create, read, rename, delete, duplicate, share and edit them."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def get_queryset(self) -> QuerySet[ArmyList]:
+        return selectors.lists_owned_by(user=self.request.user)
+
+    def owned(self) -> ArmyList:
+        """The asker's list (with its document); anyone else's is the same 404 as none."""
+        return selectors.owned_list(user=self.request.user, list_id=int(self.kwargs["pk"]))
+
+    @extend_schema(summary="My lists, last edited first.", responses=io.ListSummarySerializer)
+    def list(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(io.ListSummarySerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Create a list (the new-list wizard's choices).",
+        request=io.CreateListSerializer,
+        responses={201: io.ListDetailSerializer, 400: ErrorSerializer},
+    )
+    def create(self, request: Request) -> Response:
+        body = io.CreateListSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        fields = body.validated_data
+        catalogue = get_object_or_404(
+            Catalogue.objects.select_related("game_system"), pk=fields["catalogue"]
+        )
+        state = services.create_list(
+            user=request.user,
+            game_system=catalogue.game_system,
+            catalogue=catalogue,
+            name=fields["name"],
+            cost_limits=fields["cost_limits"],
+            options=fields["options"],
+            force_entry_id=fields["force_entry_id"],
+            setup_selections=fields["setup"],
+        )
+        return answer(request, state, status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="A list with its document and evaluation (what can be added, and why not).",
+        responses=io.ListDetailSerializer,
+    )
+    def retrieve(self, request: Request, pk: int) -> Response:
+        return answer(request, services.load_list(army_list=self.owned()))
+
+    @extend_schema(
+        summary="Rename a list.",
+        parameters=[IF_MATCH],
+        request=io.RenameSerializer,
+        responses={200: io.ListDetailSerializer, **WRITE_ERRORS},
+    )
+    def partial_update(self, request: Request, pk: int) -> Response:
+        army_list = self.owned()
+        body = io.RenameSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        version = checked_version(request, army_list)
+        state = services.set_custom(
+            army_list=army_list,
+            version=version,
+            target_id=services.ROSTER_TARGET,
+            name=body.validated_data["name"],
+            notes=None,
+        )
+        return answer(request, state)
+
+    @extend_schema(
+        summary="Delete a list and its history.",
+        parameters=[IF_MATCH],
+        responses={204: None, **WRITE_ERRORS},
+    )
+    def destroy(self, request: Request, pk: int) -> Response:
+        army_list = self.owned()
+        checked_version(request, army_list)
+        services.delete_list(army_list=army_list)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        summary="Copy a list into my lists, with a history of its own.",
+        request=None,
+        responses={201: io.ListDetailSerializer, 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["post"])
+    def duplicate(self, request: Request, pk: int) -> Response:
+        copy = services.duplicate_list(army_list=self.owned(), user=request.user)
+        return answer(
+            request, services.load_list(army_list=copy), status_code=status.HTTP_201_CREATED
+        )
+
+    @extend_schema(
+        summary="Make a list private, unlisted (anyone with the link) or public.",
+        parameters=[IF_MATCH],
+        request=io.VisibilitySerializer,
+        responses={200: io.ListDetailSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def visibility(self, request: Request, pk: int) -> Response:
+        army_list = self.owned()
+        body = io.VisibilitySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        checked_version(request, army_list)
+        sharing.set_visibility(army_list=army_list, visibility=body.validated_data["visibility"])
+        return answer(request, services.load_list(army_list=army_list))
+
+    @extend_schema(
+        summary="Give a list a new share link; the old one stops working at once.",
+        parameters=[IF_MATCH],
+        request=None,
+        responses={200: io.ListDetailSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["post"], url_path="share-link")
+    def share_link(self, request: Request, pk: int) -> Response:
+        army_list = self.owned()
+        checked_version(request, army_list)
+        sharing.rotate_share_token(army_list=army_list)
+        return answer(request, services.load_list(army_list=army_list))
+
+    def edit(self, request: Request, name: str) -> Response:
+        edit = EDITS[name]
+        army_list = self.owned()
+        body = edit.arguments(data=request.data)
+        body.is_valid(raise_exception=True)
+        version = checked_version(request, army_list)
+        state = edit.service(army_list=army_list, version=version, **body.validated_data)
+        return answer(request, state)
+
+
+def _edit_action(name: str, edit: Edit) -> Callable[..., Response]:
+    def view(self: ListViewSet, request: Request, pk: int) -> Response:
+        return self.edit(request, name)
+
+    view.__name__ = f"edit_{name.replace('-', '_')}"
+    view.__doc__ = edit.summary
+    decorated = action(detail=True, methods=["post"], url_path=f"edits/{name}")(view)
+    return _edit_schema(name, edit)(decorated)  # type: ignore[no-any-return]
+
+
+for _name, _edit in EDITS.items():
+    setattr(ListViewSet, f"edit_{_name.replace('-', '_')}", _edit_action(_name, _edit))
+
+
+class SharedListView(APIView):
+    """A list behind its share link: anyone with the link reads it, no sign-in needed."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        summary="Open a shared list by its link's token.",
+        responses={200: io.ListDetailSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, token: str) -> Response:
+        army_list = sharing.shared_list(token=token, user=request.user)
+        return answer(request, services.load_list(army_list=army_list))
+
+
+class SharedForkView(APIView):
+    """Fork a kept version of a shared list into my lists."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        summary="Fork a shared list (its newest version, or a kept one) into my lists.",
+        request=io.ForkSerializer,
+        responses={201: io.ListDetailSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        army_list = sharing.shared_list(token=token, user=request.user)
+        body = io.ForkSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        fork = sharing.fork_list(
+            army_list=army_list, user=request.user, version_number=body.validated_data["version"]
+        )
+        return answer(
+            request, services.load_list(army_list=fork), status_code=status.HTTP_201_CREATED
+        )

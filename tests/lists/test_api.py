@@ -1,0 +1,306 @@
+"""API v1 for lists: a device signs in, creates and edits a list with If-Match, shares it;
+strangers get the same 404 as for nothing; every refusal is a code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from allauth.account.models import EmailAddress
+from rest_framework.test import APIClient
+
+from accounts.models import DeviceToken
+from catalogues.models import Catalogue, GameSystem
+from lists.models import ArmyList, Visibility
+from lists.services import ListState
+from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, KING, POINTS, force_id
+
+pytestmark = pytest.mark.django_db
+
+LISTS = "/api/v1/lists/"
+PASSWORD = "pw-player-1"
+
+
+def signed_in(user: Any) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def detail(army_list: ArmyList | ListState) -> str:
+    pk = army_list.army_list.pk if isinstance(army_list, ListState) else army_list.pk
+    return f"{LISTS}{pk}/"
+
+
+def etag(client: APIClient, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return str(response["ETag"])
+
+
+def test_a_device_signs_in_with_email_and_password_and_uses_its_token(player: Any) -> None:
+    EmailAddress.objects.create(user=player, email=player.email, verified=True, primary=True)
+    client = APIClient()
+
+    response = client.post(
+        "/api/v1/auth/token/",
+        {"email": player.email, "password": PASSWORD, "device": "Anna's phone"},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    token = response.json()["token"]
+    assert response.json()["device"]["name"] == "Anna's phone"
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert client.get(LISTS).status_code == 200
+    (device,) = client.get("/api/v1/auth/devices/").json()
+    assert device["current"] is True
+    assert client.delete(f"/api/v1/auth/devices/{device['key']}/").status_code == 204
+    assert client.get(LISTS).status_code == 401
+    assert not DeviceToken.objects.exists()
+
+
+def test_a_wrong_password_or_an_unconfirmed_address_gets_no_token(player: Any) -> None:
+    client = APIClient()
+    wrong = client.post(
+        "/api/v1/auth/token/", {"email": player.email, "password": "nope"}, format="json"
+    )
+    unconfirmed = client.post(
+        "/api/v1/auth/token/", {"email": player.email, "password": PASSWORD}, format="json"
+    )
+
+    assert (wrong.status_code, wrong.json()["code"]) == (401, "auth.bad_credentials")
+    assert (unconfirmed.status_code, unconfirmed.json()["code"]) == (403, "auth.email_unverified")
+    assert not DeviceToken.objects.exists()
+
+
+def test_token_sign_in_is_throttled_with_retry_after(player: Any, settings: Any) -> None:
+    settings.API_THROTTLE_RATES = {**settings.API_THROTTLE_RATES, "sign_in": "2/min"}
+    client = APIClient()
+    body = {"email": player.email, "password": "guess"}
+
+    statuses = [client.post("/api/v1/auth/token/", body, format="json") for _ in range(3)]
+
+    assert [r.status_code for r in statuses] == [401, 401, 429]
+    assert statuses[2].json()["code"] == "request.throttled"
+    assert int(statuses[2]["Retry-After"]) > 0
+
+
+def test_signing_out_everywhere_revokes_every_token(player: Any) -> None:
+    tokens = [DeviceToken.objects.create(user=player, device_name=f"d{i}")[1] for i in range(2)]
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {tokens[0]}")
+
+    assert client.delete("/api/v1/auth/devices/").status_code == 204
+
+    for token in tokens:
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        assert client.get(LISTS).status_code == 401
+
+
+def test_http_basic_is_not_accepted(player: Any) -> None:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Basic cGxheWVyQGV4YW1wbGUuY29tOnB3LXBsYXllci0x")
+
+    response = client.get(LISTS)
+
+    assert response.status_code == 401
+    assert response.json()["code"] == "auth.required"
+
+
+def test_create_a_list_with_the_wizards_choices(player: Any, ninth_age: GameSystem) -> None:
+    catalogue = Catalogue.objects.get(game_system=ninth_age, bs_id=DWARVEN_HOLDS)
+    client = signed_in(player)
+
+    response = client.post(
+        LISTS,
+        {
+            "name": "From the app",
+            "catalogue": catalogue.pk,
+            "cost_limits": {POINTS: 4500},
+            "force_entry_id": DWARVEN_FORCE,
+        },
+        format="json",
+    )
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert response["Location"] == detail(ArmyList.objects.get(owner=player))
+    assert response["ETag"] == body["etag"]
+    assert body["list"]["name"] == "From the app"
+    assert body["list"]["points_limit"] == 4500
+    assert [f["entryId"] for f in body["document"]["roster"]["forces"]] == [DWARVEN_FORCE]
+    assert body["report"]["legal"] in (True, False)
+    assert {t["type_id"] for t in body["report"]["totals"]} >= {POINTS}
+
+
+def test_a_create_naming_another_games_force_is_refused_with_its_code(
+    player: Any, ninth_age: GameSystem
+) -> None:
+    catalogue = Catalogue.objects.get(game_system=ninth_age, bs_id=DWARVEN_HOLDS)
+
+    response = signed_in(player).post(
+        LISTS,
+        {"name": "x", "catalogue": catalogue.pk, "force_entry_id": "no-such-force"},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "edit.unknown_force"
+    assert not ArmyList.objects.exists()
+
+
+def test_an_edit_needs_if_match_and_a_stale_one_is_refused(
+    player: Any, dwarven_list: ListState
+) -> None:
+    client = signed_in(player)
+    url = f"{detail(dwarven_list)}edits/add/"
+    fields = {"force_id": force_id(dwarven_list), "entry_id": KING}
+    first = etag(client, detail(dwarven_list))
+
+    missing = client.post(url, fields, format="json")
+    added = client.post(url, fields, format="json", HTTP_IF_MATCH=first)
+    stale = client.post(url, fields, format="json", HTTP_IF_MATCH=first)
+
+    assert (missing.status_code, missing.json()["code"]) == (428, "request.precondition_required")
+    assert added.status_code == 200
+    assert added["ETag"] != first
+    kings = added.json()["document"]["roster"]["forces"][0]["selections"]
+    assert [s["entryId"] for s in kings] == [KING]
+    assert (stale.status_code, stale.json()["code"]) == (412, "edit.stale_version")
+    assert stale.json()["params"] == {"current_version": 2}
+    assert ArmyList.objects.get(pk=dwarven_list.army_list.pk).version == 2
+
+
+def test_every_write_changes_the_etag(player: Any, dwarven_list: ListState) -> None:
+    client = signed_in(player)
+    url = detail(dwarven_list)
+    seen = [etag(client, url)]
+
+    for method, path, body in [
+        ("patch", "", {"name": "Renamed"}),
+        ("post", "visibility/", {"visibility": Visibility.UNLISTED}),
+        ("post", "share-link/", None),
+        ("post", "edits/cost-limit/", {"cost_type_id": POINTS, "value": 3000}),
+    ]:
+        response = getattr(client, method)(
+            f"{url}{path}", body, format="json", HTTP_IF_MATCH=seen[-1]
+        )
+        assert response.status_code == 200, (path, response.json())
+        assert response["ETag"] == etag(client, url)
+        seen.append(response["ETag"])
+
+    assert len(set(seen)) == len(seen)
+    stored = ArmyList.objects.get(pk=dwarven_list.army_list.pk)
+    assert (stored.name, stored.visibility, stored.points_limit) == (
+        "Renamed",
+        Visibility.UNLISTED,
+        3000,
+    )
+
+
+def test_bad_edit_input_is_a_400_with_a_code_and_changes_nothing(
+    player: Any, dwarven_list: ListState
+) -> None:
+    client = signed_in(player)
+    url = detail(dwarven_list)
+    tag = etag(client, url)
+
+    cases = [
+        ("edits/count/", {"selection_id": "selection-1", "count": -1}, "request.invalid"),
+        ("edits/count/", {"selection_id": "selection-999", "count": 2}, "edit.unknown_selection"),
+        ("edits/add/", {"force_id": "force-999", "entry_id": KING}, "edit.unknown_force"),
+        ("edits/custom/", {"target_id": "roster", "notes": "a\x00b"}, "request.invalid"),
+        ("edits/undo/", {}, "edit.nothing_to_undo"),
+    ]
+    for path, body, code in cases:
+        response = client.post(f"{url}{path}", body, format="json", HTTP_IF_MATCH=tag)
+        assert (response.status_code, response.json()["code"]) == (400, code), path
+
+    stored = ArmyList.objects.get(pk=dwarven_list.army_list.pk)
+    assert stored.version == dwarven_list.army_list.version
+
+
+def test_another_players_list_is_the_same_404_as_none(
+    player: Any, rival: Any, dwarven_list: ListState
+) -> None:
+    client = signed_in(rival)
+    url = detail(dwarven_list)
+    tag = etag(signed_in(player), url)
+
+    reads = [client.get(url), client.get(f"{LISTS}999999/")]
+    writes = [
+        client.patch(url, {"name": "mine now"}, format="json", HTTP_IF_MATCH=tag),
+        client.delete(url, HTTP_IF_MATCH=tag),
+    ]
+
+    assert {r.status_code for r in reads + writes} == {404}
+    assert {r.json()["code"] for r in reads + writes} == {"not_found"}
+    assert client.get(LISTS).json()["count"] == 0
+    assert ArmyList.objects.get(pk=dwarven_list.army_list.pk).name == "Grudge settlers"
+
+
+def test_anonymous_requests_for_lists_are_refused(dwarven_list: ListState) -> None:
+    response = APIClient().get(detail(dwarven_list))
+
+    assert response.status_code == 401
+    assert response.json()["code"] == "auth.required"
+
+
+def test_share_resolve_anonymously_and_fork_as_another_player(
+    player: Any, rival: Any, dwarven_list: ListState
+) -> None:
+    owner = signed_in(player)
+    url = detail(dwarven_list)
+    private_token = owner.get(url).json()["share_token"]
+    assert APIClient().get(f"/api/v1/shared/{private_token}/").status_code == 404
+
+    shared = owner.post(
+        f"{url}visibility/",
+        {"visibility": Visibility.UNLISTED},
+        format="json",
+        HTTP_IF_MATCH=etag(owner, url),
+    ).json()
+    token = shared["share_token"]
+    seen = APIClient().get(f"/api/v1/shared/{token}/")
+    fork = signed_in(rival).post(f"/api/v1/shared/{token}/fork/", {}, format="json")
+
+    assert seen.status_code == 200
+    assert seen.json()["share_token"] is None  # the link is the owner's to hand out
+    assert seen.json()["list"]["name"] == "Grudge settlers"
+    assert fork.status_code == 201
+    forked = ArmyList.objects.get(owner=rival)
+    assert forked.forked_from is not None
+    assert forked.forked_from.army_list_id == dwarven_list.army_list.pk
+    assert fork.json()["list"]["id"] == forked.pk
+
+
+def test_duplicate_and_delete(player: Any, dwarven_list: ListState) -> None:
+    client = signed_in(player)
+    url = detail(dwarven_list)
+
+    copy = client.post(f"{url}duplicate/")
+    assert copy.status_code == 201
+    copy_url = copy["Location"]
+    assert client.delete(copy_url).status_code == 428
+    assert client.delete(copy_url, HTTP_IF_MATCH=copy["ETag"]).status_code == 204
+
+    assert list(ArmyList.objects.filter(owner=player)) == [dwarven_list.army_list]
+
+
+def test_my_lists_are_paginated_and_mine_only(
+    player: Any, rival: Any, dwarven_list: ListState
+) -> None:
+    body = signed_in(player).get(LISTS).json()
+
+    assert body["count"] == 1
+    (item,) = body["results"]
+    assert (item["id"], item["url"]) == (dwarven_list.army_list.pk, detail(dwarven_list))
+    assert signed_in(rival).get(LISTS).json()["results"] == []
+
+
+def test_the_api_before_versions_leads_on_with_a_308(client: Any) -> None:
+    response = client.post("/api/validate/?explain=1", {}, content_type="application/json")
+
+    assert response.status_code == 308
+    assert response["Location"] == "/api/v1/validate/?explain=1"
