@@ -27,6 +27,13 @@ urlpatterns = [
     path("auth/devices/<str:key>/", accounts_api.DeviceView.as_view(), name="auth-device"),
     path("shared/<str:token>/", lists_api.SharedListView.as_view(), name="shared-list"),
     path("shared/<str:token>/fork/", lists_api.SharedForkView.as_view(), name="shared-fork"),
+    path(
+        "shared/<str:token>/export/<str:fmt>/",
+        lists_api.SharedExportView.as_view(),
+        name="shared-export",
+    ),
+    path("verify/", lists_api.VerifyView.as_view(), name="verify"),
+    path("gallery/", lists_api.GalleryView.as_view(), name="gallery"),
     path("validate/", validation.ValidateView.as_view(), name="validate"),
     path("rosters/check/", rosters.RosterCheckView.as_view(), name="roster-check"),
     path("rosters/export/", rosters.RosterExportView.as_view(), name="roster-export"),

@@ -14,28 +14,48 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import django_filters
 from django.db.models import QuerySet
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import permissions, status, viewsets
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import generics, permissions, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
+from armybuilder.engine.formats.errors import FormatError
+from armybuilder.engine.report import Problem
+from armybuilder.engine.roster import Roster
 from armybuilder.errors import ApplicationError
+from catalogues import params
 from catalogues.api.base import IdLookup
+from catalogues.api.parsers import JSONParser
 from catalogues.api.schema import ErrorSerializer
 from catalogues.models import Catalogue
+from catalogues.params import MAX_ID
+from catalogues.services.rosters import read_capped, roster_limits
+from catalogues.services.validation import ListReport
 from lists import api_serializers as io
-from lists import selectors, services, sharing
+from lists import history, selectors, services, sharing
 from lists.etags import etag_of
+from lists.exports import ExportFormat, verify
+from lists.gallery import GalleryFilter
 from lists.models import ArmyList
 from lists.services import ListState, StaleVersion
+from lists.views.sharing import export_response
 
 PRECONDITION_REQUIRED = "request.precondition_required"
 
@@ -111,6 +131,12 @@ def checked_version(request: Request, army_list: ArmyList) -> int:
     if current not in {tag.strip().removeprefix("W/") for tag in sent.split(",")}:
         raise StaleVersion(army_list.version)
     return army_list.version
+
+
+def export_format(name: str) -> str:
+    if name not in {f.value for f in ExportFormat}:
+        raise Http404
+    return name
 
 
 def answer(
@@ -253,6 +279,99 @@ class ListViewSet(IdLookup, viewsets.GenericViewSet[ArmyList]):
         sharing.rotate_share_token(army_list=army_list)
         return answer(request, services.load_list(army_list=army_list))
 
+    @extend_schema(
+        summary="Why an entry cannot be added to a force (or under a selection) now.",
+        parameters=[io.WhyNotQuerySerializer],
+        responses={200: io.ReasonsSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"], url_path="why-not")
+    def why_not(self, request: Request, pk: int) -> Response:
+        query = io.WhyNotQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        reasons = services.why_not(army_list=self.owned(), **query.validated_data)
+        return Response(io.ReasonsSerializer({"reasons": reasons}).data)
+
+    @extend_schema(
+        summary="The list's kept versions, newest first.",
+        responses=io.VersionSerializer(many=True),
+    )
+    @action(detail=True, methods=["get"])
+    def versions(self, request: Request, pk: int) -> Response:
+        versions = sharing.fork_choices(army_list=self.owned())
+        return Response(io.VersionSerializer(versions, many=True).data)
+
+    @extend_schema(
+        summary="What changed between two kept versions, each change a kind and its params.",
+        parameters=[io.DiffQuerySerializer],
+        responses={200: io.DiffSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"])
+    def diff(self, request: Request, pk: int) -> Response:
+        query = io.DiffQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        changes = history.diff_versions(
+            army_list=self.owned(),
+            old_number=query.validated_data["old"],
+            new_number=query.validated_data["new"],
+        )
+        return Response(io.DiffSerializer(changes).data)
+
+    @extend_schema(
+        summary="Restore a kept version as the newest one (undoable like any edit).",
+        parameters=[IF_MATCH],
+        request=io.RestoreSerializer,
+        responses={200: io.ListDetailSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def restore(self, request: Request, pk: int) -> Response:
+        army_list = self.owned()
+        body = io.RestoreSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        version = checked_version(request, army_list)
+        state = history.restore_version(
+            army_list=army_list, version=version, number=body.validated_data["number"]
+        )
+        return answer(request, state)
+
+    @extend_schema(
+        summary="Download the list: forum text, Markdown, JSON, .ros or .rosz, each verifiable.",
+        responses={
+            (200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY),
+            404: ErrorSerializer,
+        },
+    )
+    @action(detail=True, methods=["get"], url_path="export/<str:fmt>")
+    def export(self, request: Request, pk: int, fmt: str) -> HttpResponse:
+        return export_response(request._request, self.owned(), export_format(fmt))
+
+    @extend_schema(
+        summary="Import a .ros/.rosz roster file as a new private list.",
+        request={"multipart/form-data": io.ImportSerializer},
+        responses={201: io.ImportedSerializer, 400: ErrorSerializer, 422: ErrorSerializer},
+    )
+    @action(detail=False, methods=["post"], url_path="import", parser_classes=[MultiPartParser])
+    def import_roster(self, request: Request) -> Response:
+        limit = roster_limits().max_input_bytes
+        if not params.declared_body_within(request.META, limit + params.MULTIPART_OVERHEAD_BYTES):
+            raise ApplicationError(
+                "format.too_large",
+                _("The upload is over the %(limit)s bytes a roster may have.") % {"limit": limit},
+                params={"limit": limit},
+            )
+        body = io.ImportSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        upload = body.validated_data["file"]
+        result = sharing.import_list(
+            user=request.user, data=read_capped(upload), filename=upload.name or ""
+        )
+        state = services.load_list(army_list=result.army_list)
+        imported = Imported(state.army_list, state.roster, state.report, list(result.left_out))
+        data = io.ImportedSerializer(imported, context={"request": request}).data
+        response = Response(data, status=status.HTTP_201_CREATED)
+        response["ETag"] = etag_of(state.army_list)
+        response["Location"] = reverse("api:list-detail", args=[state.army_list.pk])
+        return response
+
     def edit(self, request: Request, name: str) -> Response:
         edit = EDITS[name]
         army_list = self.owned()
@@ -289,6 +408,92 @@ class SharedListView(APIView):
     def get(self, request: Request, token: str) -> Response:
         army_list = sharing.shared_list(token=token, user=request.user)
         return answer(request, services.load_list(army_list=army_list))
+
+
+class SharedExportView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        summary="Download a shared list in any export format.",
+        responses={
+            (200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY),
+            404: ErrorSerializer,
+        },
+    )
+    def get(self, request: Request, token: str, fmt: str) -> HttpResponse:
+        army_list = sharing.shared_list(token=token, user=request.user)
+        return export_response(request._request, army_list, export_format(fmt))
+
+
+class VerifyView(APIView):
+    """Whether an export is exactly what the server wrote (its verification code holds)."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [permissions.AllowAny]
+    parser_classes = [JSONParser, MultiPartParser]
+
+    @extend_schema(
+        summary="Verify an export: pasted text or an uploaded file.",
+        request={
+            "application/json": io.VerifyTextSerializer,
+            "multipart/form-data": io.VerifyFileSerializer,
+        },
+        responses={200: io.VerificationSerializer, 400: ErrorSerializer, 422: ErrorSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        if request.content_type.startswith("multipart/"):
+            body = io.VerifyFileSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            upload = body.validated_data["file"]
+            data, filename = read_capped(upload), upload.name or ""
+        else:
+            body = io.VerifyTextSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            data, filename = body.validated_data["text"].encode(), "export.txt"
+        try:
+            verification = verify(data, filename)
+        except FormatError as error:
+            raise ApplicationError(
+                error.code, error.message, status=status.HTTP_422_UNPROCESSABLE_ENTITY
+            ) from error
+        return Response(io.VerificationSerializer(verification).data)
+
+
+class GalleryQuery(GalleryFilter):
+    """The gallery's filters, games and factions by id: an id that names nothing matches
+    no list (the page's form offers only stored ones)."""
+
+    game = django_filters.NumberFilter(field_name="game_system_id", min_value=1, max_value=MAX_ID)
+    faction = django_filters.NumberFilter(field_name="catalogue_id", min_value=1, max_value=MAX_ID)
+    legal = django_filters.ChoiceFilter(
+        choices=(("true", "true"), ("false", "false")), method="legal_param"
+    )
+
+    def legal_param(
+        self, queryset: QuerySet[ArmyList], name: str, value: str
+    ) -> QuerySet[ArmyList]:
+        return self.legal_only(queryset, name, value == "true")
+
+
+@extend_schema_view(get=extend_schema(parameters=[io.GalleryParamsSerializer]))
+class GalleryView(generics.ListAPIView[ArmyList]):
+    """Public lists, filtered by game, faction, points and legality, newest first."""
+
+    permission_classes = [permissions.AllowAny]
+    serializer_class = io.ListSummarySerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = GalleryQuery
+
+    def get_queryset(self) -> QuerySet[ArmyList]:
+        return sharing.public_lists()
+
+
+@dataclass(frozen=True)
+class Imported:
+    army_list: ArmyList
+    roster: Roster
+    report: ListReport
+    left_out: list[Problem]
 
 
 class SharedForkView(APIView):

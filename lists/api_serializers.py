@@ -5,34 +5,44 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from armybuilder.engine.caps import MAX_COST_LIMIT
-from catalogues.api.validation_serializers import ListReportSerializer
+from catalogues.api.base import JSONCharField, JSONFloatField, JSONIntegerField
+from catalogues.api.roster_serializers import RosterFileField
+from catalogues.api.validation_serializers import (
+    ListReportSerializer,
+    ReasonSerializer,
+    ReportProblemSerializer,
+)
 from lists.etags import etag_of
+from lists.gallery import MAX_POINTS
 from lists.models import NAME_MAX_LENGTH, ArmyList, Visibility
 from lists.services import MAX_COUNT, MAX_ID_LENGTH, MAX_NOTES_LENGTH, ListState
 
-# Ids, names and notes: no control characters (XML 1.0 and PostgreSQL text cannot hold them all).
-ID_PATTERN = r"^[^\x00-\x1f\x7f]+$"
-TEXT_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
+# Bodies take only the JSON types their schema names (``catalogues.api.base``); text has no
+# control characters that XML 1.0 or PostgreSQL text cannot hold.
 MAX_LIST_OPTIONS = 50
+MAX_ID = 2**63 - 1
 
 
-def _id(**kwargs: Any) -> serializers.RegexField:
-    return serializers.RegexField(ID_PATTERN, max_length=MAX_ID_LENGTH, **kwargs)
+def _id(**kwargs: Any) -> JSONCharField:
+    return JSONCharField(min_length=1, max_length=MAX_ID_LENGTH, **kwargs)
 
 
-def _name(**kwargs: Any) -> serializers.CharField:
-    return serializers.RegexField(TEXT_PATTERN, max_length=NAME_MAX_LENGTH, **kwargs)
+def _name(**kwargs: Any) -> JSONCharField:
+    return JSONCharField(max_length=NAME_MAX_LENGTH, **kwargs)
 
 
 class CostLimitsField(serializers.DictField):
     """``{cost type id: limit}``; a null limit is no limit."""
 
-    child = serializers.FloatField(min_value=0, max_value=MAX_COST_LIMIT, allow_null=True)
+    child = JSONFloatField(min_value=0, max_value=MAX_COST_LIMIT, allow_null=True)
 
     def to_internal_value(self, data: Any) -> dict[str, float | None]:
         limits: dict[str, float | None] = super().to_internal_value(data)
@@ -66,8 +76,8 @@ class CreateListSerializer(serializers.Serializer[Any]):
     """The new-list wizard's choices."""
 
     name = _name()
-    catalogue = serializers.IntegerField(
-        min_value=1, max_value=2**63 - 1, help_text=_("The faction: a catalogue's id.")
+    catalogue = JSONIntegerField(
+        min_value=1, max_value=MAX_ID, help_text=_("The faction: a catalogue's id.")
     )
     cost_limits = CostLimitsField(required=False, default=dict)
     options = ChoicesField(
@@ -112,7 +122,7 @@ class SelectionSerializer(serializers.Serializer[Any]):
 
 
 class CountSerializer(SelectionSerializer):
-    count = serializers.IntegerField(min_value=0, max_value=MAX_COUNT)
+    count = JSONIntegerField(min_value=0, max_value=MAX_COUNT)
 
 
 class OptionCountSerializer(CountSerializer):
@@ -129,17 +139,15 @@ class DuplicateSerializer(SelectionSerializer):
 
 class CustomSerializer(serializers.Serializer[Any]):
     target_id = _id(help_text=_("A selection's or force's id, or `roster` for the list."))
-    name = serializers.RegexField(
-        TEXT_PATTERN, max_length=NAME_MAX_LENGTH, required=False, allow_null=True, default=None
-    )
-    notes = serializers.RegexField(
-        TEXT_PATTERN, max_length=MAX_NOTES_LENGTH, required=False, allow_null=True, default=None
+    name = _name(required=False, allow_null=True, default=None)
+    notes = JSONCharField(
+        max_length=MAX_NOTES_LENGTH, allow_blank=True, required=False, allow_null=True, default=None
     )
 
 
 class CostLimitSerializer(serializers.Serializer[Any]):
     cost_type_id = _id()
-    value = serializers.FloatField(min_value=0, max_value=MAX_COST_LIMIT, allow_null=True)
+    value = JSONFloatField(min_value=0, max_value=MAX_COST_LIMIT, allow_null=True)
 
 
 class ListOptionSerializer(serializers.Serializer[Any]):
@@ -152,7 +160,7 @@ class NoArgumentsSerializer(serializers.Serializer[Any]):
 
 
 class ForkSerializer(serializers.Serializer[Any]):
-    version = serializers.IntegerField(
+    version = JSONIntegerField(
         min_value=1, max_value=2**31 - 1, required=False, allow_null=True, default=None
     )
 
@@ -207,3 +215,94 @@ class ListDetailSerializer(serializers.Serializer[Any]):
 
     def get_can_redo(self, state: ListState) -> bool:
         return bool(state.army_list.redo_stack)
+
+
+class WhyNotQuerySerializer(serializers.Serializer[Any]):
+    force_id = _id()
+    entry_id = _id()
+    parent_selection_id = _id(required=False, allow_null=True, default=None)
+
+
+class ReasonsSerializer(serializers.Serializer[Any]):
+    can_add = serializers.SerializerMethodField()
+    reasons = ReasonSerializer(many=True)
+
+    def get_can_add(self, data: dict[str, Any]) -> bool:
+        return not data["reasons"]
+
+
+class VersionSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    kind = serializers.CharField(help_text=_("create, edit, undo, redo, import, fork, restore…"))
+    summary = serializers.CharField()
+    points = serializers.FloatField()
+    legal = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+
+
+class DiffQuerySerializer(serializers.Serializer[Any]):
+    old = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    new = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+
+
+class ChangeSerializer(serializers.Serializer[Any]):
+    kind = serializers.CharField(help_text=_("Stable: unit.added, option.removed, cost.changed…"))
+    subject_id = serializers.CharField()
+    params = serializers.DictField(help_text=_("What the change names, to word it."))
+    text = serializers.CharField(source="describe", help_text=_("In the reader's language."))
+
+
+class DiffSerializer(serializers.Serializer[Any]):
+    old = serializers.IntegerField(source="old.number")
+    new = serializers.IntegerField(source="new.number")
+    changes = ChangeSerializer(many=True)
+
+
+class RestoreSerializer(serializers.Serializer[Any]):
+    number = JSONIntegerField(min_value=1, max_value=2**31 - 1)
+
+
+class ImportSerializer(serializers.Serializer[Any]):
+    file = RosterFileField(help_text=_("A BattleScribe or New Recruit roster (.ros, .rosz)."))
+
+
+class ImportedSerializer(ListDetailSerializer):
+    left_out = ReportProblemSerializer(
+        many=True, help_text=_("Selections whose entries the stored data no longer has.")
+    )
+
+
+class VerifyTextSerializer(serializers.Serializer[Any]):
+    text = JSONCharField(
+        min_length=1, max_length=2_000_000, trim_whitespace=False, help_text=_("A text export.")
+    )
+
+
+@extend_schema_field(OpenApiTypes.BINARY)
+class ExportFileField(serializers.FileField):
+    """An uploaded export, or a form part holding an export's text."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, str):
+            data = SimpleUploadedFile("export.txt", data.encode())
+        return super().to_internal_value(data)
+
+
+class VerifyFileSerializer(serializers.Serializer[Any]):
+    file = ExportFileField(help_text=_("Any export file (a text part is read as a text export)."))
+
+
+class VerificationSerializer(serializers.Serializer[Any]):
+    valid = serializers.BooleanField()
+    format = serializers.CharField(help_text=_("text or roster; empty when no code was found."))
+    code = serializers.CharField(help_text=_("The verification code found."))
+
+
+class GalleryParamsSerializer(serializers.Serializer[Any]):
+    """The gallery's query parameters, as the API documents them."""
+
+    game = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    faction = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    points_min = serializers.FloatField(min_value=0, max_value=MAX_POINTS, required=False)
+    points_max = serializers.FloatField(min_value=0, max_value=MAX_POINTS, required=False)
+    legal = serializers.BooleanField(required=False, help_text=_("Legal lists only."))

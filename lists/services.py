@@ -23,7 +23,7 @@ from armybuilder.engine import edit as engine_edit
 from armybuilder.engine.caps import REQUEST_STEPS, Budget, CapExceeded
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import check_document, load_roster, roster_document
-from armybuilder.engine.explain import explain
+from armybuilder.engine.explain import Reason, explain
 from armybuilder.engine.model import find_entry, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 from armybuilder.errors import ApplicationError
@@ -279,22 +279,51 @@ def add_selection(
     entry_id = _id(entry_id)
 
     def change(roster: Roster) -> str:
-        force = _force(roster, force_id)
-        parent = _selection(roster, parent_selection_id) if parent_selection_id else None
-        if parent is not None and parent.force is not force:
-            raise EditRejected(UNKNOWN_SELECTION, _("That selection is in another force."))
-        try:
-            reasons = explain(roster, force, entry_id, parent)
-        except RosterError as error:
-            raise EditRejected(UNKNOWN_ENTRY, str(error)) from error
+        force, parent, reasons = _obstacles(roster, force_id, entry_id, parent_selection_id)
         if reasons:
-            raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in reasons))
+            raise _not_allowed(reasons)
         selection, _created = _engine(
             lambda: engine_edit.select_entry(roster, force, entry_id, parent)
         )
         return _("Added %(name)s") % {"name": selection.node.name}
 
     return _edit(army_list, version, change)
+
+
+def why_not(
+    *, army_list: ArmyList, force_id: str, entry_id: str, parent_selection_id: str | None = None
+) -> list[Reason]:
+    """Why an entry cannot be added to a force (or under a selection) now: nothing if it can."""
+    entry_id = _id(entry_id)
+    roster = load_list(army_list=army_list, explain=False).roster
+    return _obstacles(roster, force_id, entry_id, parent_selection_id)[2]
+
+
+def _obstacles(
+    roster: Roster, force_id: str, entry_id: str, parent_selection_id: str | None
+) -> tuple[Force, Selection | None, list[Reason]]:
+    force = _force(roster, force_id)
+    parent = _selection(roster, parent_selection_id) if parent_selection_id else None
+    if parent is not None and parent.force is not force:
+        raise EditRejected(UNKNOWN_SELECTION, _("That selection is in another force."))
+    try:
+        return force, parent, explain(roster, force, entry_id, parent)
+    except RosterError as error:
+        raise EditRejected(UNKNOWN_ENTRY, str(error)) from error
+
+
+def _not_allowed(reasons: list[Reason]) -> EditRejected:
+    """An entry refused for its reasons, each with its code and what it names."""
+    return EditRejected(
+        NOT_ALLOWED,
+        " ".join(r.message for r in reasons),
+        params={
+            "reasons": [
+                {"code": r.code, "entry_id": r.entry_id, "constraint_id": r.constraint_id}
+                for r in reasons
+            ]
+        },
+    )
 
 
 def choose_option(
@@ -318,7 +347,7 @@ def choose_option(
         if not any(s.node is node for s in parent.children):
             reasons = explain(roster, parent.force, node.path_id, parent)
             if reasons:
-                raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in reasons))
+                raise _not_allowed(reasons)
             _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
         return _("Chose %(option)s for %(name)s") % {"option": node.name, "name": _label(parent)}
 
@@ -367,7 +396,7 @@ def set_option_count(
             return _("%(name)s set to %(count)d") % {"name": label, "count": count}
         reasons = explain(roster, parent.force, node.path_id, parent)
         if reasons:
-            raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in reasons))
+            raise _not_allowed(reasons)
         for _step in range(count - have):  # a pick each, or one more of the same pick
             _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
         return _("%(name)s set to %(count)d") % {"name": label, "count": count}

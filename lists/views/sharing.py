@@ -89,16 +89,17 @@ def _shared_page(
 @require_safe
 def shared_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
     army_list = sharing.shared_list(token=token, user=request.user)
-    return _export(request, army_list, fmt)
+    return export_response(request, army_list, fmt)
 
 
 @require_safe
 def list_export(request: HttpRequest, list_id: str, fmt: str) -> HttpResponse:
     army_list = owned_list(user=request.user, list_id=int(list_id))
-    return _export(request, army_list, fmt)
+    return export_response(request, army_list, fmt)
 
 
-def _export(request: HttpRequest, army_list: ArmyList, fmt: str) -> HttpResponse:
+def export_response(request: HttpRequest, army_list: ArmyList, fmt: str) -> HttpResponse:
+    """The list in ``fmt`` as a download (the pages and the API answer the same file)."""
     exported = sharing.export_list(
         army_list=army_list,
         fmt=ExportFormat(fmt),

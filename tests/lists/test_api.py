@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from allauth.account.models import EmailAddress
+from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from accounts.models import DeviceToken
@@ -304,3 +305,100 @@ def test_the_api_before_versions_leads_on_with_a_308(client: Any) -> None:
 
     assert response.status_code == 308
     assert response["Location"] == "/api/v1/validate/?explain=1"
+
+
+def test_why_not_names_the_rule_by_its_code(player: Any, dwarven_list: ListState) -> None:
+    client = signed_in(player)
+    url = detail(dwarven_list)
+    query = {"force_id": force_id(dwarven_list), "entry_id": KING}
+
+    before = client.get(f"{url}why-not/", query).json()
+    for _ in range(6):
+        client.post(f"{url}edits/add/", query, format="json", HTTP_IF_MATCH=etag(client, url))
+    after = client.get(f"{url}why-not/", query).json()
+    refused = client.post(f"{url}edits/add/", query, format="json", HTTP_IF_MATCH=etag(client, url))
+
+    assert before == {"can_add": True, "reasons": []}
+    assert after["can_add"] is False
+    codes = [r["code"] for r in after["reasons"]]
+    assert codes
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "edit.not_allowed"
+    assert [r["code"] for r in refused.json()["params"]["reasons"]] == codes
+
+
+def test_history_diff_and_restore(player: Any, dwarven_list: ListState) -> None:
+    client = signed_in(player)
+    url = detail(dwarven_list)
+    fields = {"force_id": force_id(dwarven_list), "entry_id": KING}
+    client.post(f"{url}edits/add/", fields, format="json", HTTP_IF_MATCH=etag(client, url))
+
+    versions = client.get(f"{url}versions/").json()
+    diff = client.get(f"{url}diff/", {"old": 1, "new": 2}).json()
+    missing = client.get(f"{url}diff/", {"old": 1, "new": 99})
+    restored = client.post(
+        f"{url}restore/", {"number": 1}, format="json", HTTP_IF_MATCH=etag(client, url)
+    )
+
+    assert [v["number"] for v in versions] == [2, 1]
+    assert [v["kind"] for v in versions] == ["edit", "create"]
+    assert [c["kind"] for c in diff["changes"]][:1] == ["unit.added"]
+    assert diff["changes"][0]["params"]["label"]
+    assert (missing.status_code, missing.json()["code"]) == (400, "history.unknown_version")
+    assert restored.status_code == 200
+    assert restored.json()["document"]["roster"]["forces"][0].get("selections", []) == []
+    assert restored.json()["list"]["version"] == 3
+
+
+def test_export_import_and_verify(player: Any, dwarven_list: ListState) -> None:
+    client = signed_in(player)
+    url = detail(dwarven_list)
+    fields = {"force_id": force_id(dwarven_list), "entry_id": KING}
+    client.post(f"{url}edits/add/", fields, format="json", HTTP_IF_MATCH=etag(client, url))
+
+    ros = client.get(f"{url}export/ros/")
+    text = client.get(f"{url}export/txt/")
+    unknown = client.get(f"{url}export/pdf/")
+    imported = client.post(
+        f"{LISTS}import/",
+        {"file": SimpleUploadedFile("grudge.ros", ros.content)},
+        format="multipart",
+    )
+    genuine = APIClient().post("/api/v1/verify/", {"text": text.content.decode()}, format="json")
+    tampered = APIClient().post(
+        "/api/v1/verify/",
+        {"text": text.content.decode().replace("King", "Queen")},
+        format="json",
+    )
+
+    assert ros.status_code == 200
+    assert ros["Content-Type"] == "application/xml"
+    assert unknown.status_code == 404
+    assert imported.status_code == 201, imported.json()
+    assert imported.json()["left_out"] == []
+    kings = imported.json()["document"]["roster"]["forces"][0]["selections"]
+    assert [s["entryId"] for s in kings] == [KING]
+    assert genuine.json()["valid"] is True
+    assert tampered.json()["valid"] is False
+
+
+def test_the_gallery_lists_public_lists_only(
+    player: Any, dwarven_list: ListState, ninth_age: GameSystem
+) -> None:
+    client = signed_in(player)
+    url = detail(dwarven_list)
+    assert APIClient().get("/api/v1/gallery/").json()["count"] == 0
+
+    client.post(
+        f"{url}visibility/",
+        {"visibility": Visibility.PUBLIC},
+        format="json",
+        HTTP_IF_MATCH=etag(client, url),
+    )
+    found = APIClient().get("/api/v1/gallery/", {"game": ninth_age.pk}).json()
+    other_game = APIClient().get("/api/v1/gallery/", {"game": 999999})
+    not_an_id = APIClient().get("/api/v1/gallery/", {"game": "x"})
+
+    assert [item["id"] for item in found["results"]] == [dwarven_list.army_list.pk]
+    assert other_game.json()["results"] == []
+    assert (not_an_id.status_code, not_an_id.json()["code"]) == (400, "request.invalid")
