@@ -124,9 +124,12 @@ def test_adding_a_unit_stores_it_and_opens_its_editor(player: Any, dwarven_list:
     html = response.content.decode()
     assert 'id="builder"' in html
     assert 'hx-swap-oob="innerHTML"' in html  # totals and problems out of band
-    assert 'id="editor-heading"' in html
+    stored = _stored(dwarven_list)
+    assert stored.version == before + 1
+    (added,) = stored.document["roster"]["forces"][0]["selections"]
+    assert response.context["page"].editor.selection.id == added["id"]
+    assert '<h2 id="editor-heading" tabindex="-1">Clan Warriors</h2>' in html
     assert "Models" in html  # the editor's stepper
-    assert _stored(dwarven_list).version == before + 1
 
 
 def test_without_htmx_an_edit_redirects_back_to_the_page(
