@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY
 from catalogues.services.validation import ListSpecRejected
 from lists import selectors, services, sharing
-from lists.exports import ExportFormat, verify
+from lists.exports import ExportFormat, verdict, verify
 from lists.models import ArmyList, ListVersion, VersionKind, Visibility
 from lists.services import EditRejected, ListState
 from tests.lists.conftest import KING, WARRIORS, add
@@ -212,18 +213,21 @@ def test_the_fork_choices_are_the_lists_own_kept_versions_newest_first(
 
 
 def test_export_carries_the_verdict_computed_now(dwarven_list: ListState) -> None:
-    state = add(dwarven_list, KING)
+    state = add(dwarven_list, KING)  # a King alone is short of core units
+    assert state.report.error_count > 0
+    # a stored verdict that says otherwise (stale, or tampered with) is not what is exported
+    ArmyList.objects.filter(pk=state.army_list.pk).update(legal=True, error_count=0)
 
     exported = sharing.export_list(
-        army_list=state.army_list,
+        army_list=ArmyList.objects.get(pk=state.army_list.pk),
         fmt=ExportFormat.TEXT,
         share_url="https://example.org/s/x/",
         verify_url="https://example.org/verify/",
     )
 
-    text = exported.content.decode()
-    assert f"version {state.army_list.version}," in text
-    assert ("Verdict: Legal" in text) is state.report.legal
+    lines = exported.content.decode().splitlines()
+    assert f"{_('Verdict')}: {verdict(state.report)}" in lines
+    assert f"{_('Verdict')}: {_('Legal')}" not in lines
     assert verify(exported.content).valid
 
 
