@@ -281,18 +281,24 @@ def _zip(members: dict[str, bytes]) -> bytes:
 
 HOSTILE = {
     "xxe.ros": (
-        b'<?xml version="1.0"?><!DOCTYPE roster [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
-        b'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" id="r" name="&x;" '
-        b'gameSystemId="t9a3-gs"/>'
+        (
+            b'<?xml version="1.0"?><!DOCTYPE roster [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            b'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" id="r" name="&x;" '
+            b'gameSystemId="t9a3-gs"/>'
+        ),
+        "format.dtd",
     ),
     "laughs.ros": (
-        b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;">'
-        b'<!ENTITY c "&b;&b;&b;&b;&b;">]><roster name="&c;"/>'
+        (
+            b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;">'
+            b'<!ENTITY c "&b;&b;&b;&b;&b;">]><roster name="&c;"/>'
+        ),
+        "format.dtd",
     ),
-    "bomb.rosz": _zip({"bomb.ros": b"<" + b" " * 30_000_000 + b"/>"}),
-    "traversal.rosz": _zip({"../../evil.ros": b"<roster/>", "a.ros": b"<roster/>"}),
-    "garbage.ros": b"\x00\x01 not xml",
-    "list.cat": b"<catalogue/>",
+    "bomb.rosz": (_zip({"bomb.ros": b"<" + b" " * 30_000_000 + b"/>"}), "format.zip"),
+    "traversal.rosz": (_zip({"../../evil.ros": b"<roster/>"}), "format.zip"),
+    "garbage.ros": (b"\x00\x01 not xml", "format.malformed"),
+    "list.cat": (b"<catalogue/>", "format.unsupported"),
 }
 
 
@@ -300,12 +306,13 @@ HOSTILE = {
 def test_a_hostile_or_malformed_file_is_refused_and_nothing_is_stored(
     dwarven_list: ListState, rival: Any, filename: str
 ) -> None:
+    content, code = HOSTILE[filename]
     before = ArmyList.objects.count()
 
     with pytest.raises(ListSpecRejected) as refused:
-        sharing.import_list(user=rival, data=HOSTILE[filename], filename=filename)
+        sharing.import_list(user=rival, data=content, filename=filename)
 
-    assert refused.value.code.startswith("format.")
+    assert refused.value.code == code
     assert ArmyList.objects.count() == before
 
 
