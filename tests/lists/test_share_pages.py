@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from lists import services, sharing
+from lists import history, services, sharing
 from lists.exports import CODE_PATTERN
 from lists.models import ArmyList, ListVersion, VersionKind, Visibility
 from lists.services import ListState
@@ -52,7 +52,7 @@ def test_the_shared_page_shows_the_whole_list_and_its_verdict(shared_list: ArmyL
     assert "The general, on foot" in html
     assert "Clan Warriors" in html
     assert "Characters" in html  # category headings with their totals
-    assert 'id="verdict"' in html
+    assert 'id="verdict" data-verdict="illegal"' in html  # a King and one unit: no legal army
     assert "Dwarven Holds (revision" in html
     assert '<meta property="og:title" content="Grudge settlers">' in html
     description = re.search(r'<meta property="og:description" content="([^"]*)"', html)
@@ -233,9 +233,20 @@ def test_a_visitor_chooses_which_kept_version_to_fork(shared_list: ArmyList, riv
     assert [s["entryId"] for s in forces[0]["selections"]] == [KING]
 
 
-@pytest.mark.parametrize("version", ["99", "0", "x", "", "1.5", "9" * 30, None])
+@pytest.mark.parametrize(
+    ("version", "code"),
+    [
+        ("99", sharing.UNKNOWN_VERSION),
+        ("0", services.BAD_VERSION),
+        ("x", services.BAD_VERSION),
+        ("", services.BAD_VERSION),
+        ("1.5", services.BAD_VERSION),
+        ("9" * 30, services.BAD_VERSION),
+        (None, services.BAD_VERSION),
+    ],
+)
 def test_forking_a_version_the_list_does_not_keep_is_refused(
-    shared_list: ArmyList, rival: Any, version: str | None
+    shared_list: ArmyList, rival: Any, version: str | None, code: str
 ) -> None:
     data = {} if version is None else {"version": version}
 
@@ -244,7 +255,7 @@ def test_forking_a_version_the_list_does_not_keep_is_refused(
     )
 
     assert response.status_code == 400
-    assert 'id="fork-error"' in response.content.decode()
+    assert f'id="fork-error" data-code="{code}"' in response.content.decode()
     assert not ArmyList.objects.filter(owner=rival).exists()
 
 
@@ -347,7 +358,7 @@ def test_a_hostile_import_is_refused_with_a_clear_error(rival: Any) -> None:
     )
 
     assert response.status_code == 400
-    assert 'id="import-error"' in response.content.decode()
+    assert 'id="import-error" data-code="format.dtd"' in response.content.decode()
     assert not ArmyList.objects.filter(owner=rival).exists()
     assert Client().get(reverse("sharing:import")).status_code == 302  # log in first
 
@@ -365,10 +376,14 @@ def test_the_history_page_diffs_and_restores(
         assert f'id="version-{number}"' in html
 
     diff = client.get(url, {"old": 1, "new": shared_list.version}).content.decode()
-    assert 'data-kind="unit.added"' in diff
-    assert "Added Thorgrim to" in diff
-    assert client.get(url, {"old": 1, "new": 999}).status_code == 400
-    assert client.get(url, {"old": "x", "new": 1}).status_code == 400
+    assert re.search(r'data-kind="unit.added">[^<]*Thorgrim', diff)
+    for query, code in (
+        ({"old": 1, "new": 999}, history.UNKNOWN_VERSION),
+        ({"old": "x", "new": 1}, services.BAD_VERSION),
+    ):
+        refused = client.get(url, query)
+        assert refused.status_code == 400
+        assert f'id="diff-error" data-code="{code}"' in refused.content.decode()
 
     response = client.post(
         reverse("sharing:restore", args=[shared_list.pk]),
