@@ -4,6 +4,7 @@ the mouse and with the keyboard alone, and two tabs editing one list."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -22,6 +23,7 @@ from tests.browser.builder_helpers import (
     set_count,
     tab_to,
 )
+from tests.browser.conftest import collect_errors
 from tests.catalogues.packs import load_pack
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -268,18 +270,21 @@ def test_a_stale_tab_is_told_and_can_apply_its_change(
     url = f"{live_server.url}/lists/{army_list.pk}/"
     page.goto(url)
     other = page.context.new_page()
+    other_errors = collect_errors(other)
     other.goto(url)
 
     add_unit(page, "King")
     # the other tab still shows the list before the King; its edit is not saved
     other.locator("#add-panel li.add-entry button", has_text="Thane").click()
-    banner = other.locator("#stale-banner")
-    expect(banner).to_contain_text("This list changed in another tab")
+    expect(other.locator("#stale-banner")).to_have_attribute("data-code", "edit.stale_version")
     expect(other.locator("#list-panel .row")).to_have_count(0)
 
-    other.get_by_role("button", name="Apply my change to the latest version").click()
+    other.locator("#stale-banner form button[type=submit]").click()
     expect(other.locator("#stale-banner")).to_have_count(0)
     expect(other.locator("#list-panel .row")).to_have_count(2)
     page.reload()
     expect(page.locator("#list-panel .row")).to_have_count(2)
-    assert [e for e in page_errors if not e.startswith("409 ")] == []
+    assert page_errors == []
+    assert other_errors == [
+        f"409 {live_server.url}{reverse('lists:edit', args=[army_list.pk, 'add'])}"
+    ]
