@@ -210,16 +210,24 @@ def test_a_visitor_chooses_which_kept_version_to_fork(shared_list: ArmyList, riv
 
     select = re.search(r'<select name="version" id="fork-version">(.*?)</select>', html, re.S)
     assert select is not None
-    options = re.findall(r'<option value="(\d+)"( selected)?>([^<]*)</option>', select.group(1))
-    assert [int(value) for value, _, _ in options] == [4, 3, 2, 1]
-    assert [int(value) for value, chosen, _ in options if chosen] == [shared_list.version]
-    labels = [label for _, _, label in options]
-    when = r"\d{4}-\d\d-\d\d \d\d:\d\d"
-    assert re.fullmatch(
-        rf"v4 · {when} · Edited · Edited King · 410 pts · not legal \(current\)", labels[0]
+    options = re.findall(
+        r'<option value="(\d+)" data-kind="(\w+)" data-verdict="(\w+)"( selected)?>'
+        r"([^<]*)</option>",
+        select.group(1),
     )
-    assert re.fullmatch(rf"v2 · {when} · Edited · Added King · 210 pts · not legal", labels[2])
-    assert re.fullmatch(rf"v1 · {when} · Created · Created · 0 pts · not legal", labels[3])
+    assert [(int(value), kind, verdict) for value, kind, verdict, _, _ in options] == [
+        (4, "edit", "illegal"),
+        (3, "edit", "illegal"),
+        (2, "edit", "illegal"),
+        (1, "create", "illegal"),
+    ]
+    assert [int(value) for value, _, _, chosen, _ in options if chosen] == [shared_list.version]
+    labels = [label for *_, label in options]
+    when = r"\d{4}-\d\d-\d\d \d\d:\d\d"
+    # each label: its number, date, summary and points (the words around them are translated)
+    assert re.match(rf"v4 · {when} · .* · Edited King · 410 ", labels[0])
+    assert re.match(rf"v2 · {when} · .* · Added King · 210 ", labels[2])
+    assert re.match(rf"v1 · {when} · ", labels[3])
     assert 'id="fork-version"' not in Client().get(shared_url(shared_list)).content.decode()
 
     response = logged_in(rival).post(
@@ -312,7 +320,13 @@ def test_the_gallery_filters_public_lists(
     points = shared_list.points
     assert names({"points_min": points - 1, "points_max": points + 1}) == ["Grudge settlers"]
     assert names({"points_min": points + 1}) == []
-    assert names({"legal": "on"}) == (["Grudge settlers"] if shared_list.legal else [])
+    assert not shared_list.legal
+    assert names({"legal": "on"}) == []
+    legal = services.duplicate_list(army_list=shared_list, user=player)
+    sharing.set_visibility(army_list=legal, visibility=Visibility.PUBLIC)
+    # the gallery filters on the verdict stored with each save
+    ArmyList.objects.filter(pk=legal.pk).update(name="Legal settlers", legal=True, error_count=0)
+    assert names({"legal": "on"}) == ["Legal settlers"]
     assert Client().get(gallery, {"points_min": "lots"}).status_code == 400
 
 
