@@ -156,9 +156,7 @@ def test_a_forty_k_list_made_illegal_shows_the_rule_and_is_fixed(
     slot = errors(page).and_(page.locator('[data-code="w40k9.detachment.slot_max"]'))
     expect(slot).to_have_count(1)
     expect(slot).to_contain_text("warhammer-40k-9th.md")  # the rule it cites
-    expect(errors(page).and_(page.locator('[data-code="cost_limit.exceeded"]'))).to_have_count(
-        1
-    )
+    expect(errors(page).and_(page.locator('[data-code="cost_limit.exceeded"]'))).to_have_count(1)
     expect(hq.locator(".gauge-broken")).to_have_count(1)
     screenshot(page, "forty-k-illegal-1280")
 
