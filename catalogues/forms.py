@@ -91,25 +91,34 @@ class UploadForm(forms.Form):
                 params={"names": ", ".join(map(str, wrong)), "suffixes": " ".join(IMPORT_SUFFIXES)},
             )
         # Refused before the files are read into a job; the importer checks each file again.
-        limit, reason = upload_limit()
+        limit, refusal = upload_limit()
         if sum(f.size or 0 for f in files) > limit:
-            raise forms.ValidationError(reason, code="too_large")
+            raise refusal
         return files
 
 
-def upload_limit() -> tuple[int, str]:
-    """The most an upload may hold, in bytes, and the message refusing a larger one.
+def upload_limit() -> tuple[int, forms.ValidationError]:
+    """The most an upload may hold, in bytes, and the refusal of a larger one.
 
-    Without a broker the import runs inside the web request, so only a small upload is taken.
+    Without a broker the import runs inside the web request, so only a small upload is taken
+    (refused as ``too_large_inline``, with the way to import more).
     """
     limit = import_limits().max_input_bytes
     if settings.CELERY_BROKER_URL or limit <= settings.CATALOGUE_MAX_INLINE_IMPORT_BYTES:
-        return limit, _("The upload is larger than %(limit)s MB.") % {"limit": _megabytes(limit)}
+        return limit, forms.ValidationError(
+            _("The upload is larger than %(limit)s MB.") % {"limit": _megabytes(limit)},
+            code="too_large",
+        )
     inline = settings.CATALOGUE_MAX_INLINE_IMPORT_BYTES
-    return inline, _(
-        "Without a background worker, uploads are limited to %(limit)s MB. Import larger data "
-        "with the import_bsdata management command, or configure a broker (CELERY_BROKER_URL)."
-    ) % {"limit": _megabytes(inline)}
+    return inline, forms.ValidationError(
+        _(
+            "Without a background worker, uploads are limited to %(limit)s MB. Import larger "
+            "data with the import_bsdata management command, or configure a broker "
+            "(CELERY_BROKER_URL)."
+        )
+        % {"limit": _megabytes(inline)},
+        code="too_large_inline",
+    )
 
 
 def _megabytes(size: int) -> str:

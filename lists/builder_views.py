@@ -186,9 +186,10 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
         else:
             version = services.parse_version(form.get("version"))
             state = chosen.service(army_list=army_list, version=version, **arguments)
-    except StaleVersion:
+    except StaleVersion as error:
         current = _reloaded(army_list)
-        return _render(request, current, selected=selected, status=409, stale=_replay(form, action))
+        stale = _replay(form, action, error)
+        return _render(request, current, selected=selected, status=409, stale=stale)
     except EditRejected as error:
         current = _reloaded(army_list)
         return _render(request, current, selected=selected, status=400, refusal=error)
@@ -232,10 +233,10 @@ def _digest(*parts: object) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
 
-def _replay(form: QueryDict, action: str) -> dict[str, Any]:
+def _replay(form: QueryDict, action: str, error: StaleVersion) -> dict[str, Any]:
     """What the stale banner's "apply my change to the latest version" posts again."""
     fields = [(k, v) for k in form for v in form.getlist(k) if k not in CONTROL_FIELDS]
-    return {"action": action, "fields": fields}
+    return {"action": action, "fields": fields, "code": error.code}
 
 
 def _render(

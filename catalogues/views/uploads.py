@@ -20,14 +20,14 @@ FINISHED = frozenset({ImportJob.Status.SUCCEEDED, ImportJob.Status.FAILED})
 @staff_member_required
 def upload(request: HttpRequest) -> HttpResponse:
     status = 200
-    limit, reason = upload_limit()
+    limit, refusal = upload_limit()
     declared_within = params.declared_body_within(
         request.META, limit + params.MULTIPART_OVERHEAD_BYTES
     )
     if request.method == "POST" and not declared_within:
         # Refused on its Content-Length, before the body is read or spooled to disk.
         form = UploadForm()
-        context = {"form": form, "refused": reason, "jobs": _recent_jobs(request)}
+        context = {"form": form, "refused": refusal, "jobs": _recent_jobs(request)}
         return render(request, "catalogues/upload.html", context, status=413)
     if request.method == "POST":
         form = UploadForm(request.POST, request.FILES)

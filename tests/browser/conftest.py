@@ -49,9 +49,8 @@ def page(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-@pytest.fixture
-def page_errors(page: Page) -> list[str]:
-    """Every failed request and script error the page produces, collected as it runs."""
+def collect_errors(page: Page) -> list[str]:
+    """Every failed request and script error ``page`` produces from now on, as it runs."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on(
@@ -61,3 +60,9 @@ def page_errors(page: Page) -> list[str]:
         ),
     )
     return errors
+
+
+@pytest.fixture
+def page_errors(page: Page) -> list[str]:
+    """What the test's page gets wrong (a test opening another tab collects that tab's too)."""
+    return collect_errors(page)

@@ -85,7 +85,7 @@ def test_an_import_job_page_follows_the_job(live_server: LiveServer, page: Page)
     )
 
     page.goto(f"{live_server.url}/upload/jobs/{job.pk}/")
-    expect(page.locator("#job-status")).to_contain_text("Running")
+    expect(page.locator("#job-status")).to_have_attribute("data-status", "running")
     ImportJob.objects.filter(pk=job.pk).update(
         status=ImportJob.Status.FAILED,
         progress=100,

@@ -25,7 +25,7 @@ def test_an_unknown_page_is_the_sites_own_404(client: Client) -> None:
     assert response["Content-Type"].startswith("text/html")
     html = response.content.decode()
     assert '<html lang="en' in html
-    assert "Page not found" in html
+    assert '<main id="content" data-status="404">' in html
     assert 'href="/"' in html
 
 
@@ -45,7 +45,7 @@ def test_a_crash_is_the_sites_own_500_page() -> None:
 
     assert response.status_code == 500
     html = response.content.decode()
-    assert "Server error" in html
+    assert '<main id="content" data-status="500">' in html
     assert "Traceback" not in html
     assert "the database went away" not in html
 
@@ -66,4 +66,4 @@ def test_the_500_page_renders_without_a_request_or_context_processors() -> None:
 
     html = loader.get_template("500.html").render({"detail": "x"})
 
-    assert "Server error" in html
+    assert '<main id="content" data-status="500">' in html

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -31,7 +33,9 @@ def test_home_lists_game_systems(client: Client, orcs: Catalogue) -> None:
     response = client.get(reverse("catalogues:home"))
 
     assert response.status_code == 200
-    assert "Test Battles" in response.content.decode()
+    html = response.content.decode()
+    assert "Test Battles" in html
+    assert 'id="no-game-systems"' not in html
     assert response.context["game_systems"][0].catalogue_count == 1
 
 
@@ -41,6 +45,7 @@ def test_home_without_data_says_so(client: Client) -> None:
 
     assert response.status_code == 200
     assert list(response.context["game_systems"]) == []
+    assert 'id="no-game-systems"' in response.content.decode()
 
 
 def test_game_system_page_shows_catalogues_cost_types_forces_and_sources(
@@ -135,7 +140,15 @@ def test_search_with_an_unknown_category_shows_the_error(client: Client, orcs: C
     response = client.get(catalogue_url(orcs), {"category": "no-such-category"})
 
     assert response.status_code == 200
-    assert "category" in response.context["search_form"].errors
+    errors = response.context["search_form"].errors.as_data()
+    assert {field: [e.code for e in found] for field, found in errors.items()} == {
+        "category": ["invalid_choice"]
+    }
+    shown = re.search(r'id="search-errors">(.*?)</div>', response.content.decode(), re.S)
+    assert shown is not None
+    assert re.findall(r'<p data-field="(\w+)" data-code="([\w.]+)">', shown.group(1)) == [
+        ("category", "invalid_choice")
+    ]
 
 
 def test_catalogue_entries_are_paginated(client: Client) -> None:

@@ -135,11 +135,14 @@ def test_a_malformed_file_shows_the_error_and_changes_nothing(
     assert [e["file"] for e in job.errors] == ["broken.cat"]
     assert not GameSystem.objects.exists()
     assert not Revision.objects.exists()
+    assert job.errors[0]["code"] == "format.malformed"
     page = staff_client.get(response["Location"])
-    html = page.content.decode()
-    assert 'role="alert"' in html
-    assert "broken.cat" in html
-    assert job.errors[0]["code"] in html
+    alert = re.search(
+        r'<div class="alert alert-error" role="alert">(.*?)</div>', page.content.decode(), re.S
+    )
+    assert alert is not None
+    assert "<strong>broken.cat</strong>" in alert.group(1)
+    assert "<code>format.malformed</code>" in alert.group(1)
 
 
 def test_a_file_of_the_wrong_kind_is_refused_by_the_form(staff_client: Client) -> None:
@@ -147,6 +150,7 @@ def test_a_file_of_the_wrong_kind_is_refused_by_the_form(staff_client: Client) -
 
     assert response.status_code == 400
     assert response.context["form"].errors.as_data()["uploads"][0].code == "suffix"
+    assert '<li data-code="suffix">' in response.content.decode()
     assert not ImportJob.objects.exists()
 
 
@@ -154,7 +158,7 @@ def test_an_empty_upload_is_refused_by_the_form(staff_client: Client) -> None:
     response = staff_client.post(UPLOAD, {})
 
     assert response.status_code == 400
-    assert "uploads" in response.context["form"].errors
+    assert [e.code for e in response.context["form"].errors.as_data()["uploads"]] == ["required"]
     assert not ImportJob.objects.exists()
 
 
@@ -199,6 +203,7 @@ def test_an_upload_over_the_size_limit_is_refused(staff_client: Client, settings
 
     assert response.status_code == 400
     assert response.context["form"].errors.as_data()["uploads"][0].code == "too_large"
+    assert '<li data-code="too_large">' in response.content.decode()
     assert not ImportJob.objects.exists()
 
 
@@ -214,8 +219,9 @@ def test_without_a_broker_a_large_upload_is_refused_with_the_way_to_import_it(
 
     assert response.status_code == 400
     (error,) = response.context["form"].errors.as_data()["uploads"]
-    assert error.code == "too_large"
-    assert "import_bsdata" in str(error.message)
+    assert error.code == "too_large_inline"
+    assert "import_bsdata" in str(error.message)  # the way to import it
+    assert '<li data-code="too_large_inline">' in response.content.decode()
     assert not ImportJob.objects.exists()
 
 
@@ -225,7 +231,9 @@ def test_with_a_broker_the_inline_limit_does_not_apply(settings: Any) -> None:
     settings.CATALOGUE_MAX_INLINE_IMPORT_BYTES = 100
     settings.CELERY_BROKER_URL = "redis://broker.invalid:6379/0"
 
-    assert upload_limit()[0] == settings.CATALOGUE_MAX_UPLOAD_BYTES
+    limit, refusal = upload_limit()
+    assert limit == settings.CATALOGUE_MAX_UPLOAD_BYTES
+    assert refusal.code == "too_large"
 
 
 def test_an_oversized_upload_is_refused_on_its_length_before_the_body_is_read(
@@ -240,5 +248,6 @@ def test_an_oversized_upload_is_refused_on_its_length_before_the_body_is_read(
     )
 
     assert response.status_code == 413
-    assert "larger than" in response.context["refused"] or "limited" in response.context["refused"]
+    assert response.context["refused"].code == "too_large"
+    assert 'id="upload-refused" data-code="too_large"' in response.content.decode()
     assert not ImportJob.objects.exists()

@@ -244,7 +244,6 @@ def test_a_file_that_unzips_too_large_is_refused(
 @pytest.mark.parametrize(
     "fields",
     [
-        {},
         {"catalogueRevisions": "[1]"},
         {"catalogueRevisions": '{"a": ' + "[" * 1000 + "]" * 1000 + "}"},
         {"catalogueRevisions": '{"a": 0}'},
@@ -257,12 +256,23 @@ def test_a_file_that_unzips_too_large_is_refused(
 def test_a_malformed_upload_says_which_field(
     client: Client, hidden_army: Catalogue, fields: dict[str, Any]
 ) -> None:
-    response = client.post(CHECK, fields)
+    content = exported(client, data.list_spec())
+
+    response = upload(client, "list.ros", content, **fields)
 
     assert response.status_code == 400
     body = response.json()
     assert body["code"] == "list_spec.malformed"
-    assert set(body["field_errors"]) & {"file", *fields}
+    assert set(body["field_errors"]) == set(fields)
+
+
+def test_an_upload_without_a_file_says_so(client: Client, hidden_army: Catalogue) -> None:
+    response = client.post(CHECK, {"explain": "true"})
+
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "list_spec.malformed"
+    assert set(body["field_errors"]) == {"file"}
 
 
 def test_a_json_body_is_refused(client: Client, hidden_army: Catalogue) -> None:

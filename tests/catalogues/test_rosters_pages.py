@@ -103,7 +103,7 @@ def test_a_bad_file_shows_its_code_and_changes_nothing(
 
     assert response.status_code == 400
     assert response.context["error"].code == code
-    assert f'<span class="mono">{code}</span>' in text(response).split('id="roster-error"')[1]
+    assert f'id="roster-error" data-code="{code}"' in text(response)
     assert "report" not in response.context
     assert Revision.objects.count() == before
 
@@ -112,7 +112,11 @@ def test_a_post_without_a_file_asks_for_one(client: Client) -> None:
     response = client.post(CHECK, {})
 
     assert response.status_code == 400
-    assert "roster" in response.context["form"].errors
+    errors = response.context["form"].errors.as_data()
+    assert {field: [e.code for e in found] for field, found in errors.items()} == {
+        "roster": ["required"]
+    }
+    assert '<li data-code="required">' in text(response)
     assert "report" not in response.context
 
 
@@ -172,4 +176,4 @@ def test_a_file_declaring_a_body_over_the_limit_is_refused_unread(
 
     assert response.status_code == 413
     assert response.context["error"].code == "format.too_large"
-    assert "format.too_large" in response.content.decode()
+    assert 'id="roster-error" data-code="format.too_large"' in response.content.decode()

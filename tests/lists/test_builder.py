@@ -36,12 +36,16 @@ def test_a_legal_ninth_age_list_shows_categories_with_percentages_and_no_problem
     characters = force.categories[0]
     (gauge,) = characters.gauges
     assert (gauge.kind, gauge.percent, gauge.limit) == ("max", 40, 1800)
-    assert gauge.value == sum(r.view.total_cost("t9a3-pts") for r in characters.rows)
-    assert [c.value for r in characters.rows for c in r.costs] == [
-        r.view.total_cost("t9a3-pts") for r in characters.rows
+    # each character's points with its options (the King with his shield bearers and weapons)
+    assert [(r.view.name, [c.value for c in r.costs]) for r in characters.rows] == [
+        ("Engineer", [120]),
+        ("King", [330]),
+        ("Runic Smith", [135]),
+        ("Thane", [140]),
     ]
+    assert gauge.value == 725
     assert not characters.broken
-    assert page.totals[0].value == report.view.total_cost("t9a3-pts")
+    assert [(t.type_id, t.value, t.limit) for t in page.totals] == [("t9a3-pts", 4465, 4500)]
 
 
 def test_the_add_panel_disables_what_is_at_its_maximum_with_the_engines_reason() -> None:

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from lists.retention import (
     DAILY_DAYS,
     KEEP_LAST,
+    RECENT,
     RECENT_MAX,
+    SESSION_DAYS,
     SESSION_GAP,
     VersionStamp,
     editing_sessions,
@@ -53,30 +55,34 @@ def test_old_sessions_keep_their_last_version() -> None:
 
 
 def test_after_a_week_one_version_per_day_and_nothing_after_ninety_days() -> None:
-    # a session of two edits every 12 hours for 120 days, looked at a day later
-    offsets = [timedelta(hours=12 * i, minutes=m) for i in range(240) for m in (0, 1)]
+    # a session of ten edits every 12 hours for 120 days, looked at a day and more later: the newest
+    # KEEP_LAST versions span the last few sessions only, so the session tier has its own
+    edits = 10
+    offsets = [timedelta(hours=12 * i, minutes=m) for i in range(240) for m in range(edits)]
     versions = _stamps(offsets)
-    now = START + timedelta(days=121)
+    now = START + timedelta(days=121, hours=6)  # no session straddles a tier's edge
 
     kept = versions_to_keep(versions, now=now)
 
     def age(number: int) -> timedelta:
         return now - versions[number - 1].created_at
 
+    def aged(low: timedelta, high: timedelta) -> set[int]:
+        return {v.number for v in versions if low <= age(v.number) < high}
+
     newest = set(range(len(versions) - KEEP_LAST + 1, len(versions) + 1))
-    daily = {v for v in kept if timedelta(days=7) <= age(v) < timedelta(days=DAILY_DAYS)}
-    days = [versions[v - 1].created_at.date() for v in daily - newest]
-    window = {
-        v.created_at.date()
-        for v in versions
-        if timedelta(days=7) <= now - v.created_at < timedelta(days=DAILY_DAYS)
-    }
-    newest_days = {versions[v - 1].created_at.date() for v in newest}
+    session_ends = {v.number for v in versions if v.number % edits == 0}
+    week = aged(RECENT, timedelta(days=SESSION_DAYS)) - newest
+    assert len(week & session_ends) >= 5  # the 1-7 day tier is not all newest versions
+    assert kept & week == week & session_ends  # session ends only
+
+    daily = kept & aged(timedelta(days=SESSION_DAYS), timedelta(days=DAILY_DAYS))
+    days = [versions[v - 1].created_at.date() for v in daily]
+    window = aged(timedelta(days=SESSION_DAYS), timedelta(days=DAILY_DAYS))
     assert len(days) == len(set(days))  # one version per day
-    assert set(days) | newest_days >= window  # and every day has one
-    assert not {v for v in kept if age(v) >= timedelta(days=DAILY_DAYS)} - {1}
-    week = {v for v in kept - newest if age(v) < timedelta(days=7)}
-    assert all(v % 2 == 0 for v in week)  # session ends only
+    assert set(days) == {versions[v - 1].created_at.date() for v in window}  # every day has one
+    assert daily <= session_ends  # the day's last edit
+    assert kept & aged(timedelta(days=DAILY_DAYS), timedelta.max) == {1}
 
 
 def test_protected_and_first_versions_survive() -> None:

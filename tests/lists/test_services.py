@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from armybuilder.engine import caps
+from armybuilder.engine.explain import MAX_REACHED
 from catalogues.models import Catalogue, GameSystem
 from lists import services
 from lists.models import ArmyList, ListVersion, VersionKind
@@ -75,7 +76,16 @@ def test_a_snapshot_keeps_its_versions_document_after_later_edits(dwarven_list: 
 
 
 def test_the_report_explains_what_cannot_be_added(dwarven_list: ListState) -> None:
-    assert dwarven_list.report.explained
+    state = dwarven_list
+    for _ in range(5):  # the data's own limit per roster
+        state = add(state, KING)
+
+    # an edit's own report skips explaining (it costs a second on a large list); a load explains
+    report = services.load_list(army_list=state.army_list).report
+    unavailable = {u.entry_id: u for u in report.unavailable_at(force_id(state))}
+
+    assert [r.code for r in unavailable[KING].reasons] == [MAX_REACHED]
+    assert WARRIORS not in unavailable
 
 
 def test_set_count_changes_the_number_and_zero_removes(dwarven_list: ListState) -> None:

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from lists import services, sharing
+from lists import history, services, sharing
 from lists.exports import CODE_PATTERN
 from lists.models import ArmyList, ListVersion, VersionKind, Visibility
 from lists.services import ListState
@@ -52,7 +52,7 @@ def test_the_shared_page_shows_the_whole_list_and_its_verdict(shared_list: ArmyL
     assert "The general, on foot" in html
     assert "Clan Warriors" in html
     assert "Characters" in html  # category headings with their totals
-    assert 'id="verdict"' in html
+    assert 'id="verdict" data-verdict="illegal"' in html  # a King and one unit: no legal army
     assert "Dwarven Holds (revision" in html
     assert '<meta property="og:title" content="Grudge settlers">' in html
     description = re.search(r'<meta property="og:description" content="([^"]*)"', html)
@@ -210,16 +210,24 @@ def test_a_visitor_chooses_which_kept_version_to_fork(shared_list: ArmyList, riv
 
     select = re.search(r'<select name="version" id="fork-version">(.*?)</select>', html, re.S)
     assert select is not None
-    options = re.findall(r'<option value="(\d+)"( selected)?>([^<]*)</option>', select.group(1))
-    assert [int(value) for value, _, _ in options] == [4, 3, 2, 1]
-    assert [int(value) for value, chosen, _ in options if chosen] == [shared_list.version]
-    labels = [label for _, _, label in options]
-    when = r"\d{4}-\d\d-\d\d \d\d:\d\d"
-    assert re.fullmatch(
-        rf"v4 · {when} · Edited · Edited King · 410 pts · not legal \(current\)", labels[0]
+    options = re.findall(
+        r'<option value="(\d+)" data-kind="(\w+)" data-verdict="(\w+)"( selected)?>'
+        r"([^<]*)</option>",
+        select.group(1),
     )
-    assert re.fullmatch(rf"v2 · {when} · Edited · Added King · 210 pts · not legal", labels[2])
-    assert re.fullmatch(rf"v1 · {when} · Created · Created · 0 pts · not legal", labels[3])
+    assert [(int(value), kind, verdict) for value, kind, verdict, _, _ in options] == [
+        (4, "edit", "illegal"),
+        (3, "edit", "illegal"),
+        (2, "edit", "illegal"),
+        (1, "create", "illegal"),
+    ]
+    assert [int(value) for value, _, _, chosen, _ in options if chosen] == [shared_list.version]
+    labels = [label for *_, label in options]
+    when = r"\d{4}-\d\d-\d\d \d\d:\d\d"
+    # each label: its number, date, summary and points (the words around them are translated)
+    assert re.match(rf"v4 · {when} · .* · Edited King · 410 ", labels[0])
+    assert re.match(rf"v2 · {when} · .* · Added King · 210 ", labels[2])
+    assert re.match(rf"v1 · {when} · ", labels[3])
     assert 'id="fork-version"' not in Client().get(shared_url(shared_list)).content.decode()
 
     response = logged_in(rival).post(
@@ -233,9 +241,20 @@ def test_a_visitor_chooses_which_kept_version_to_fork(shared_list: ArmyList, riv
     assert [s["entryId"] for s in forces[0]["selections"]] == [KING]
 
 
-@pytest.mark.parametrize("version", ["99", "0", "x", "", "1.5", "9" * 30, None])
+@pytest.mark.parametrize(
+    ("version", "code"),
+    [
+        ("99", sharing.UNKNOWN_VERSION),
+        ("0", services.BAD_VERSION),
+        ("x", services.BAD_VERSION),
+        ("", services.BAD_VERSION),
+        ("1.5", services.BAD_VERSION),
+        ("9" * 30, services.BAD_VERSION),
+        (None, services.BAD_VERSION),
+    ],
+)
 def test_forking_a_version_the_list_does_not_keep_is_refused(
-    shared_list: ArmyList, rival: Any, version: str | None
+    shared_list: ArmyList, rival: Any, version: str | None, code: str
 ) -> None:
     data = {} if version is None else {"version": version}
 
@@ -244,7 +263,7 @@ def test_forking_a_version_the_list_does_not_keep_is_refused(
     )
 
     assert response.status_code == 400
-    assert 'id="fork-error"' in response.content.decode()
+    assert f'id="fork-error" data-code="{code}"' in response.content.decode()
     assert not ArmyList.objects.filter(owner=rival).exists()
 
 
@@ -301,7 +320,13 @@ def test_the_gallery_filters_public_lists(
     points = shared_list.points
     assert names({"points_min": points - 1, "points_max": points + 1}) == ["Grudge settlers"]
     assert names({"points_min": points + 1}) == []
-    assert names({"legal": "on"}) == (["Grudge settlers"] if shared_list.legal else [])
+    assert not shared_list.legal
+    assert names({"legal": "on"}) == []
+    legal = services.duplicate_list(army_list=shared_list, user=player)
+    sharing.set_visibility(army_list=legal, visibility=Visibility.PUBLIC)
+    # the gallery filters on the verdict stored with each save
+    ArmyList.objects.filter(pk=legal.pk).update(name="Legal settlers", legal=True, error_count=0)
+    assert names({"legal": "on"}) == ["Legal settlers"]
     assert Client().get(gallery, {"points_min": "lots"}).status_code == 400
 
 
@@ -347,7 +372,7 @@ def test_a_hostile_import_is_refused_with_a_clear_error(rival: Any) -> None:
     )
 
     assert response.status_code == 400
-    assert 'id="import-error"' in response.content.decode()
+    assert 'id="import-error" data-code="format.dtd"' in response.content.decode()
     assert not ArmyList.objects.filter(owner=rival).exists()
     assert Client().get(reverse("sharing:import")).status_code == 302  # log in first
 
@@ -365,10 +390,14 @@ def test_the_history_page_diffs_and_restores(
         assert f'id="version-{number}"' in html
 
     diff = client.get(url, {"old": 1, "new": shared_list.version}).content.decode()
-    assert 'data-kind="unit.added"' in diff
-    assert "Added Thorgrim to" in diff
-    assert client.get(url, {"old": 1, "new": 999}).status_code == 400
-    assert client.get(url, {"old": "x", "new": 1}).status_code == 400
+    assert re.search(r'data-kind="unit.added">[^<]*Thorgrim', diff)
+    for query, code in (
+        ({"old": 1, "new": 999}, history.UNKNOWN_VERSION),
+        ({"old": "x", "new": 1}, services.BAD_VERSION),
+    ):
+        refused = client.get(url, query)
+        assert refused.status_code == 400
+        assert f'id="diff-error" data-code="{code}"' in refused.content.decode()
 
     response = client.post(
         reverse("sharing:restore", args=[shared_list.pk]),

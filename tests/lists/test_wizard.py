@@ -117,24 +117,47 @@ def test_the_wizard_sets_a_40k_battle_size(client: Client, player: Any) -> None:
     assert strike_force in {s["entryId"] for s in _all_selections(body)}
 
 
-def test_the_wizard_refuses_bad_input_and_creates_nothing(client: Client, player: Any) -> None:
+@pytest.mark.parametrize(
+    ("bad", "code"),
+    [
+        ({"limit_0": "-1"}, "min_value"),
+        ({"limit_0": "lots"}, "invalid"),
+        ({"limit_0": "1e12"}, "max_value"),
+        ({"force": "not-a-force"}, "invalid_choice"),
+        ({"option_0": "maybe"}, "invalid_choice"),
+        ({"name": ""}, "required"),
+        ({"name": "x" * 201}, "max_length"),
+    ],
+)
+def test_the_wizard_refuses_bad_input_and_creates_nothing(
+    client: Client, player: Any, bad: dict[str, str], code: str
+) -> None:
     game_system = load_pack("the-9th-age-3rd")
     client.force_login(player)
     url, form, _html = walk_wizard(client, game_system.name)
     good = last_choices(form)
 
-    for bad in (
-        {"limit_0": "-1"},
-        {"limit_0": "lots"},
-        {"limit_0": "1e12"},
-        {"force": "not-a-force"},
-        {"option_0": "maybe"},
-        {"name": ""},
-        {"name": "x" * 201},
-    ):
-        response = client.post(url, {**good, **bad})
-        assert response.status_code == 400, bad
+    response = client.post(url, {**good, **bad})
+
+    assert response.status_code == 400
+    errors = response.context["form"].errors.as_data()
+    assert {field: [e.code for e in found] for field, found in errors.items()} == {
+        field: [code] for field in bad
+    }
+    (field,) = bad
+    shown = re.search(
+        rf'<ul class="errorlist" id="id_{field}_error">(.*?)</ul>', response.content.decode()
+    )
+    assert shown is not None
+    assert re.findall(r'data-code="([^"]+)"', shown.group(1)) == [code]
     assert not ArmyList.objects.exists()
+    assert client.post(url, good).status_code == 302  # the same form, filled well, is taken
+
+
+def test_the_wizard_answers_404_for_an_unknown_game_or_faction(client: Client, player: Any) -> None:
+    game_system = load_pack("the-9th-age-3rd")
+    client.force_login(player)
+
     assert client.get(f"{reverse('lists:new')}?game=no-such-game").status_code == 404
     assert (
         client.get(f"{reverse('lists:new')}?game={game_system.slug}&faction=nope").status_code

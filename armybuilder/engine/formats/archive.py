@@ -46,11 +46,18 @@ def _read_member(
 
 
 def _documents(archive: zipfile.ZipFile, extensions: frozenset[str]) -> list[zipfile.ZipInfo]:
-    return [
+    documents = [
         m
         for m in archive.infolist()
         if not m.is_dir() and PurePosixPath(m.filename).suffix.lower() in extensions
     ]
+    for member in documents:
+        # No export names a member outside its archive: such a name is crafted, and the
+        # name travels on into import reports and messages, so it is refused here.
+        path = PurePosixPath(member.filename.replace("\\", "/"))
+        if path.is_absolute() or ".." in path.parts:
+            raise _refuse(f"{member.filename} points outside the archive")
+    return documents
 
 
 def unzip_document(data: bytes, *, limits: Limits = DEFAULT_LIMITS) -> tuple[str, bytes]:

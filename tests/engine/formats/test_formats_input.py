@@ -228,12 +228,15 @@ def test_zip_unzipping_over_the_limit_is_refused() -> None:
             {"a.cat": CATALOGUE.encode(), "b.cat": CATALOGUE.encode()}, id="two-documents"
         ),
         pytest.param({"notes.txt": b"hello"}, id="no-document"),
+        pytest.param({"../../evil.cat": CATALOGUE.encode()}, id="traversal"),
+        pytest.param({"/etc/evil.cat": CATALOGUE.encode()}, id="absolute"),
+        pytest.param({"..\\evil.cat": CATALOGUE.encode()}, id="backslash-traversal"),
         pytest.param(
             {f"f{i}.txt": b"x" for i in range(40)} | {"a.cat": CATALOGUE.encode()}, id="many"
         ),
     ],
 )
-def test_zip_without_exactly_one_document_is_refused(members: dict[str, bytes]) -> None:
+def test_zip_without_exactly_one_safe_document_is_refused(members: dict[str, bytes]) -> None:
     assert _code(_zip(members), "x.catz") == "format.zip"
 
 
