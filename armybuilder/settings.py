@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "lists.authorship.AuthorshipMiddleware",
 ]
 
 ROOT_URLCONF = "armybuilder.urls"

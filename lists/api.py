@@ -36,6 +36,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
+from accounts.models import DeviceToken
 from armybuilder.engine.formats.errors import FormatError
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Roster
@@ -49,7 +50,7 @@ from catalogues.params import MAX_ID
 from catalogues.services.rosters import read_capped, roster_limits
 from catalogues.services.validation import ListReport
 from lists import api_serializers as io
-from lists import history, selectors, services, sharing
+from lists import authorship, history, selectors, services, sharing
 from lists.etags import etag_of
 from lists.exports import ExportFormat, verify
 from lists.gallery import GalleryFilter
@@ -160,7 +161,25 @@ def _edit_schema(name: str, edit: Edit) -> Any:
     )
 
 
-class ListViewSet(IdLookup, viewsets.GenericViewSet[ArmyList]):
+class AuthoredThroughTheAPI:
+    """Versions a request makes are the asker's, through the API and the device signed in
+    (known only once DRF has authenticated the request, so not in a middleware)."""
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)  # type: ignore[misc]
+        device = request.auth if isinstance(request.auth, DeviceToken) else None
+        self._authorship = authorship.begin(
+            user=request.user, channel=authorship.Channel.API, device=device
+        )
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        if hasattr(self, "_authorship"):
+            authorship.end(self._authorship)
+            del self._authorship
+        return super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]
+
+
+class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyList]):
     """My lists: create, read, rename, delete, duplicate, share and edit them."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -496,7 +515,7 @@ class Imported:
     left_out: list[Problem]
 
 
-class SharedForkView(APIView):
+class SharedForkView(AuthoredThroughTheAPI, APIView):
     """Fork a kept version of a shared list into my lists."""
 
     permission_classes = [permissions.IsAuthenticated]

@@ -289,7 +289,10 @@ class ExportFileField(serializers.FileField):
 
 
 class VerifyFileSerializer(serializers.Serializer[Any]):
-    file = ExportFileField(help_text=_("Any export file (a text part is read as a text export)."))
+    file = ExportFileField(
+        allow_empty_file=True,
+        help_text=_("Any export file (a text part is read as a text export)."),
+    )
 
 
 class VerificationSerializer(serializers.Serializer[Any]):

@@ -92,6 +92,22 @@ class ListVersion(models.Model):
     pinned = models.JSONField()
     kind = models.CharField(max_length=10, choices=VersionKind.choices)
     summary = models.CharField(max_length=300, blank=True)
+    # Who made the version and through what (``lists.authorship``); unknown for older ones.
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    channel = models.CharField(max_length=10, blank=True)
+    device = models.ForeignKey(
+        "accounts.DeviceToken",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
     points = models.FloatField(default=0)
     legal = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -35,7 +35,7 @@ from catalogues.services.validation import (
     report_roster,
     stored_closure,
 )
-from lists import setup
+from lists import authorship, setup
 from lists.models import NAME_MAX_LENGTH, ArmyList, ListVersion, VersionKind
 from lists.pruning import prune_versions
 
@@ -708,11 +708,15 @@ def record_version(army_list: ArmyList, kind: str, summary: str) -> None:
     its document and pinned revisions into the snapshot: the document, most of an edit's
     write, is serialised, sent and parsed once per edit, not twice.
     """
+    author = authorship.current()
     values = {
         "army_list": army_list.pk,
         "number": army_list.version,
         "kind": kind,
         "summary": summary[:MAX_SUMMARY_LENGTH],
+        "author": author.user_id if author else None,
+        "channel": author.channel if author else "",
+        "device": author.device.pk if author and author.device else None,
         "points": army_list.points,
         "legal": army_list.legal,
         "created_at": timezone.now(),

@@ -8,11 +8,13 @@ from typing import Any
 import pytest
 from allauth.account.models import EmailAddress
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from accounts.models import DeviceToken
 from catalogues.models import Catalogue, GameSystem
-from lists.models import ArmyList, Visibility
+from lists.models import ArmyList, ListVersion, Visibility
 from lists.services import ListState
 from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, KING, POINTS, force_id
 
@@ -402,3 +404,41 @@ def test_the_gallery_lists_public_lists_only(
     assert [item["id"] for item in found["results"]] == [dwarven_list.army_list.pk]
     assert other_game.json()["results"] == []
     assert (not_an_id.status_code, not_an_id.json()["code"]) == (400, "request.invalid")
+
+
+def test_each_version_records_who_made_it_and_through_what(
+    player: Any, dwarven_list: ListState
+) -> None:
+    device, token = DeviceToken.objects.create(user=player, device_name="tablet")
+    app = APIClient()
+    app.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    url = detail(dwarven_list)
+    app.post(
+        f"{url}edits/cost-limit/",
+        {"cost_type_id": POINTS, "value": 3000},
+        format="json",
+        HTTP_IF_MATCH=etag(app, url),
+    )
+    page = Client()
+    page.force_login(player)
+    page.post(
+        reverse("lists:edit", args=[dwarven_list.army_list.pk, "cost-limit"]),
+        {"cost_type_id": POINTS, "value": "2500", "version": "2"},
+    )
+
+    versions = ListVersion.objects.filter(army_list=dwarven_list.army_list).order_by("number")
+    made = [(v.number, v.author_id, v.channel, v.device_id) for v in versions]
+    assert made[1:] == [
+        (2, player.pk, "api", device.pk),
+        (3, player.pk, "page", None),
+    ]
+
+
+def test_an_empty_or_foreign_file_is_not_verified(client: Any) -> None:
+    empty = client.post("/api/v1/verify/", {"file": SimpleUploadedFile("file", b"")})
+    prose = client.post(
+        "/api/v1/verify/", {"text": "Just a list."}, content_type="application/json"
+    )
+
+    assert (empty.status_code, empty.json()["valid"], empty.json()["code"]) == (200, False, "")
+    assert (prose.status_code, prose.json()["valid"]) == (200, False)
