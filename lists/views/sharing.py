@@ -127,13 +127,15 @@ def shared_fork(request: HttpRequest, token: str) -> HttpResponse:
             army_list=army_list, user=request.user, version_number=form.cleaned_data["version"]
         )
     except EditRejected as error:
-        return _refused_fork(request, army_list, error.detail)
+        return _refused_fork(request, army_list, error.detail, status=error.status)
     messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
     return redirect("lists:builder", fork.pk)
 
 
-def _refused_fork(request: HttpRequest, army_list: ArmyList, error: str) -> HttpResponse:
-    return _shared_page(request, army_list, "lists/shared.html", fork_error=error, status=400)
+def _refused_fork(
+    request: HttpRequest, army_list: ArmyList, error: str, *, status: int = 400
+) -> HttpResponse:
+    return _shared_page(request, army_list, "lists/shared.html", fork_error=error, status=status)
 
 
 @login_required
@@ -224,9 +226,9 @@ def import_page(request: HttpRequest) -> HttpResponse:
                 result = sharing.import_list(
                     user=request.user, data=read_capped(upload), filename=upload.name or ""
                 )
-            except ListSpecRejected as error:
+            except (ListSpecRejected, EditRejected) as error:
                 context["error"] = error
-                status = 400
+                status = getattr(error, "status", 400)
             else:
                 context["result"] = result
         else:

@@ -61,3 +61,11 @@ def page_errors(page: Page) -> list[str]:
         ),
     )
     return errors
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rates() -> None:
+    """Each test starts with no list creations (or login failures) counted."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 
 from catalogues.models import Catalogue, GameSystem
 from lists import services
@@ -16,6 +17,15 @@ KING = "t9a3-dh-king"
 WARRIORS = "t9a3-dh-clan-warriors"
 DWARVEN_FORCE = "t9a3-dh-force"
 POINTS = "t9a3-pts"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rates(settings: Any) -> None:
+    """Each test starts with no list creations counted (the cache outlives a test's
+    database, and user ids repeat across tests), and may create as many lists as it needs
+    (``tests/lists/test_quotas.py`` sets the rate it tests)."""
+    cache.clear()
+    settings.LISTS_MAX_CREATIONS_PER_MINUTE = 1_000
 
 
 @pytest.fixture

@@ -1,0 +1,35 @@
+"""The refusal every list service raises: a stable code, its parameters and an HTTP status.
+
+Pages show ``detail``; the API (and tests) match on ``code`` and ``params``; both answer with
+``status`` (400 for bad input, 403/413 for a quota, 429 with ``Retry-After`` for a rate).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class EditRejected(Exception):
+    """The edit names something the list does not have, a value out of bounds, or goes past
+    one of the account's quotas."""
+
+    def __init__(
+        self,
+        code: str,
+        detail: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        status: int = 400,
+    ) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.params = dict(params or {})
+        self.status = status
+
+    @property
+    def retry_after(self) -> int | None:
+        """Seconds until a rate refusal (429) lets the same request through."""
+        value = self.params.get("retry_after")
+        return int(value) if value is not None else None
