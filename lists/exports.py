@@ -362,10 +362,11 @@ def _checked(context: ExportContext) -> str:
     }
 
 
-def _problems(report: ListReport) -> list[str]:
+def _problems(report: ListReport, user: Callable[[str], str]) -> list[str]:
+    """Errors and warnings; their owners' labels and messages may name the player's text."""
     severities = {ERROR: _("error"), WARNING: _("warning")}
     return [
-        f"{severities[p.severity]}: {report.owner_label(p)}: {p.message}"
+        f"{severities[p.severity]}: {user(report.owner_label(p))}: {user(p.message)}"
         for p in report.problems
         if p.severity in severities
     ]
@@ -396,7 +397,7 @@ def _text_lines(context: ExportContext) -> Iterator[str]:
                 if unit.custom_notes:
                     yield f"  {_('Notes')}:"
                     yield from _quoted(unit.custom_notes, "  ")
-    problems = _problems(report)
+    problems = _problems(report, _one_line)
     if problems:
         yield ""
         yield f"{_('Problems')}:"
@@ -441,7 +442,7 @@ def _markdown_lines(context: ExportContext) -> Iterator[str]:
                     yield f"  - *{_('Notes')}:*"
                     yield ""
                     yield from _quoted(unit.custom_notes, "    ", _markdown)
-    problems = _problems(report)
+    problems = _problems(report, _markdown)
     if problems:
         yield ""
         yield f"## {_('Problems')}"
