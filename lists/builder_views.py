@@ -26,6 +26,7 @@ from armybuilder.engine.caps import BAD_TEXT, MAX_NOTES_LENGTH
 from armybuilder.engine.roster import RosterError
 from lists import services
 from lists.builder import add_panels, builder_page, top_force_entries
+from lists.errors import answered
 from lists.exports import revision_label
 from lists.models import ArmyList
 from lists.selectors import owned_list
@@ -195,12 +196,7 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
         return _render(request, current, selected=selected, status=409, stale=_replay(form, action))
     except EditRejected as error:
         current = _reloaded(army_list)
-        response = _render(
-            request, current, selected=selected, status=error.status, message=error.detail
-        )
-        if error.retry_after is not None:
-            response["Retry-After"] = str(error.retry_after)
-        return response
+        return answered(_render(request, current, selected=selected, message=error.detail), error)
     selected = chosen.selects(form, state) or selected
     if not request.htmx:  # type: ignore[attr-defined]
         url = reverse("lists:builder", args=[army_list.pk])

@@ -7,7 +7,11 @@ Pages show ``detail``; the API (and tests) match on ``code`` and ``params``; bot
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
+
+from django.http import HttpResponse
+
+R = TypeVar("R", bound=HttpResponse)
 
 
 class EditRejected(Exception):
@@ -33,3 +37,14 @@ class EditRejected(Exception):
         """Seconds until a rate refusal (429) lets the same request through."""
         value = self.params.get("retry_after")
         return int(value) if value is not None else None
+
+
+def answered(response: R, error: Exception) -> R:
+    """A page's answer to a refusal: its status, and when to retry for a rate."""
+    status = getattr(error, "status", None)
+    if status is not None:
+        response.status_code = status
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from armybuilder.engine.formats.validate import UNWRITABLE
@@ -49,9 +49,8 @@ BAD_TEXT = "caps.text"
 # could never be stored or exported, so it is refused, never cleaned behind the player's back.
 # A name is one line: every character ``str.splitlines`` breaks on, and every other control.
 _NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-# The keys of a List spec's or roster document's texts: one line, or notes.
-_NAMES = ("name", "customName")
-_NOTES = ("customNotes",)
+# The keys of a list's own texts that are one line (a List spec's or document's root).
+NAME_KEYS = ("name", "customName")
 
 
 class CapExceeded(Exception):
@@ -182,28 +181,37 @@ def _checked_text(value: Any, limit: int, refused: re.Pattern[str], what: str) -
 
 
 def one_line(text: str) -> str:
-    """``text`` with every character a name cannot hold removed: for labels the player did
-    not type (an uploaded file's name), where refusing the whole file would be wrong."""
-    return _NOT_IN_NAMES.sub("", text)
+    """``text`` as a name can hold it, every character it cannot a space: for labels the
+    player did not type (an uploaded file's name) and texts stored before the caps, where
+    refusing would be wrong. (Lone surrogates and U+FFFE/U+FFFF: ``UNWRITABLE``.)"""
+    return " ".join(_NOT_IN_NAMES.sub(" ", text).split())
 
 
 def check_texts(body: Mapping[str, Any]) -> None:
     """Every name and notes of a List spec or roster document body (after ``check_extent``)
-    within the text caps: the list's own, each force's, category's and selection's, and the
-    list options' values."""
-    nodes: list[Mapping[str, Any]] = [body]
+    within the text caps: the list's own name and the list options' values, and each force's,
+    category's and selection's custom name and notes. The names a document records for its
+    forces, categories and selections are the data's (a file's own for entries the data no
+    longer has): they are held to what can be stored and the notes' length, not to one line,
+    so that no catalogue's naming can make its lists unsavable."""
+    _check(body, NAME_KEYS, checked_name)
+    _check(body, ("customNotes",), checked_notes)
+    for tag in body.get("tags") or []:
+        if isinstance(tag, Mapping):
+            _check(tag, ("name",), checked_name)
     for _depth, is_force, node in _nested(body):
-        nodes.append(node)
+        parts = [node]
         if is_force:
-            nodes.extend(c for c in node.get("categories") or [] if isinstance(c, Mapping))
-    nodes.extend(t for t in body.get("tags") or [] if isinstance(t, Mapping))
-    for node in nodes:
-        for key in _NAMES:
-            if node.get(key) is not None:
-                checked_name(node[key])
-        for key in _NOTES:
-            if node.get(key) is not None:
-                checked_notes(node[key])
+            parts.extend(c for c in node.get("categories") or [] if isinstance(c, Mapping))
+        for part in parts:
+            _check(part, ("customName",), checked_name)
+            _check(part, ("name", "customNotes"), checked_notes)
+
+
+def _check(node: Mapping[str, Any], keys: tuple[str, ...], check: Callable[[Any], str]) -> None:
+    for key in keys:
+        if node.get(key) is not None:
+            check(node[key])
 
 
 # ---------------------------------------------------------------------------------- numbers

@@ -20,6 +20,7 @@ from armybuilder.engine.formats import FormatError
 from catalogues.services.rosters import read_capped, roster_limits
 from catalogues.services.validation import ListSpecRejected
 from lists import sharing
+from lists.errors import answered
 from lists.exports import ExportFormat, faction_names, force_sections, revision_labels, verify
 from lists.gallery import GalleryFilter
 from lists.models import ArmyList, Visibility
@@ -127,15 +128,13 @@ def shared_fork(request: HttpRequest, token: str) -> HttpResponse:
             army_list=army_list, user=request.user, version_number=form.cleaned_data["version"]
         )
     except EditRejected as error:
-        return _refused_fork(request, army_list, error.detail, status=error.status)
+        return answered(_refused_fork(request, army_list, error.detail), error)
     messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
     return redirect("lists:builder", fork.pk)
 
 
-def _refused_fork(
-    request: HttpRequest, army_list: ArmyList, error: str, *, status: int = 400
-) -> HttpResponse:
-    return _shared_page(request, army_list, "lists/shared.html", fork_error=error, status=status)
+def _refused_fork(request: HttpRequest, army_list: ArmyList, error: str) -> HttpResponse:
+    return _shared_page(request, army_list, "lists/shared.html", fork_error=error, status=400)
 
 
 @login_required
@@ -228,7 +227,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
                 )
             except (ListSpecRejected, EditRejected) as error:
                 context["error"] = error
-                status = getattr(error, "status", 400)
+                return answered(render(request, "lists/import.html", context, status=400), error)
             else:
                 context["result"] = result
         else:

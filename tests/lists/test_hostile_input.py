@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from armybuilder.engine.caps import MAX_NAME_LENGTH, MAX_NOTES_LENGTH
+from armybuilder.engine.caps import MAX_NAME_LENGTH, MAX_NOTES_LENGTH, CapExceeded
 from catalogues.examples import shipped_examples
 from catalogues.models import GameSystem, ImportJob
 from catalogues.services.validation import ListSpecRejected
@@ -287,3 +287,32 @@ def test_staff_uploads_refuse_text_a_roster_file_cannot_hold(
     assert job.status == ImportJob.Status.FAILED
     assert job.errors[0]["code"] == "format.bad_text"
     assert not GameSystem.objects.exists()
+
+
+# ------------------------------------------------------------------ lists stored before
+
+
+def test_lists_stored_before_the_caps_are_cleaned_so_they_open_again(
+    king_list: ListState,
+) -> None:
+    import importlib
+
+    from armybuilder.engine.document import check_document
+
+    migration = importlib.import_module("lists.migrations.0003_document_bytes")
+    document = json.loads(json.dumps(king_list.army_list.document))
+    body = document["roster"]
+    body["name"] = "old\nname \x07" + "n" * 300
+    body["customNotes"] = "bell \x07 nul \x00 " + "x" * (MAX_NOTES_LENGTH + 50)
+    body["forces"][0]["customName"] = "two\r\nlines\x1b"
+    body["forces"][0]["selections"][0]["customNotes"] = "lone \ud800 kept words"
+    with pytest.raises(CapExceeded):
+        check_document(document)
+
+    cleaned = migration._cleaned(document)
+
+    check_document(cleaned)
+    assert cleaned["roster"]["name"].startswith("old name nnn")
+    assert len(cleaned["roster"]["name"]) == MAX_NAME_LENGTH
+    assert cleaned["roster"]["forces"][0]["customName"] == "two lines"
+    assert cleaned["roster"]["forces"][0]["selections"][0]["customNotes"] == "lone  kept words"

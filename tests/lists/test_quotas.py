@@ -17,6 +17,7 @@ from lists.exports import ExportFormat
 from lists.models import ArmyList, Visibility
 from lists.services import EditRejected, ListState
 from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, KING, POINTS, add
+from tests.lists.test_wizard import last_choices, walk_wizard
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +132,7 @@ def test_an_account_full_of_versions_cannot_grow_but_can_shrink(
 
 
 def test_the_pages_answer_a_quota_with_its_status(
-    dwarven_list: ListState, player: Any, settings: Any
+    dwarven_list: ListState, player: Any, settings: Any, fresh_closure_cache: None
 ) -> None:
     client = Client()
     client.force_login(player)
@@ -144,10 +145,14 @@ def test_the_pages_answer_a_quota_with_its_status(
         reverse("sharing:import"),
         {"roster": SimpleUploadedFile("list.ros", _ros(dwarven_list))},
     )
-    assert fork.status_code == 429
-    assert int(fork["Retry-After"]) >= 1
-    assert imported.status_code == 429
+    duplicate = client.post(reverse("lists:duplicate", args=[dwarven_list.army_list.pk]))
+    url, form, _html = walk_wizard(client, dwarven_list.army_list.game_system.name)
+    wizard = client.post(url, last_choices(form))
+    for response in (fork, imported, duplicate, wizard):
+        assert response.status_code == 429
+        assert 1 <= int(response["Retry-After"]) <= 61
     assert quotas.TOO_MANY_CREATIONS in imported.content.decode()
+    assert "new lists a minute" in duplicate.content.decode()
     settings.LISTS_MAX_DOCUMENT_BYTES = 100
     edit = client.post(
         reverse("lists:edit", args=[dwarven_list.army_list.pk, "custom"]),
