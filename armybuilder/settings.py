@@ -182,12 +182,14 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "armybuilder <noreply@
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else 60 * 60 * 24 * 30)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-# Browsers' preload lists take a site only with a max-age of a year or more: asking to be
-# preloaded with less is a configuration error, not something to send.
+# Browsers' preload lists take a site only with a max-age of a year or more: preload is sent
+# by default only with such a max-age, and asking for it with less is a configuration error.
 HSTS_PRELOAD_MIN_SECONDS = 60 * 60 * 24 * 365
-SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else HSTS_PRELOAD_MIN_SECONDS)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_HSTS_PRELOAD = env_bool(
+    "DJANGO_HSTS_PRELOAD", not DEBUG and SECURE_HSTS_SECONDS >= HSTS_PRELOAD_MIN_SECONDS
+)
 if SECURE_HSTS_PRELOAD and SECURE_HSTS_SECONDS < HSTS_PRELOAD_MIN_SECONDS:
     raise ImproperlyConfigured(
         f"DJANGO_HSTS_PRELOAD needs DJANGO_HSTS_SECONDS of at least {HSTS_PRELOAD_MIN_SECONDS}."

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory, override_settings
 
 from armybuilder.security import TrustedProxyMiddleware, client_address
-from tests.conftest import REPO_ROOT
+from tests.conftest import REPO_ROOT, require_service
 from tests.test_settings import CONFIG_VARIABLES, run_probe
 
 LOGIN = "/accounts/login/"
@@ -153,6 +153,7 @@ print(answers)
 @pytest.mark.services
 def test_login_failures_are_counted_across_processes_with_redis() -> None:
     """Another process (another gunicorn worker) spends the attempts; this one refuses."""
+    require_service("Redis", "127.0.0.1", 6379)
     caches = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     }
@@ -228,6 +229,22 @@ def test_hsts_preload_needs_a_max_age_of_a_year() -> None:
     assert short.returncode != 0
     assert "DJANGO_HSTS_PRELOAD" in short.stderr
     assert year.returncode == 0, year.stderr
+    probe = "from django.conf import settings; print(settings.SECURE_HSTS_PRELOAD)"
+    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
+    env = {**env, "DJANGO_SETTINGS_MODULE": "armybuilder.settings", **base}
+    del env["DJANGO_HSTS_PRELOAD"]
+    defaults = [
+        subprocess.run(
+            [sys.executable, "-c", "import django; django.setup()\n" + probe],
+            cwd=REPO_ROOT,
+            env={**env, **extra},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for extra in ({}, {"DJANGO_HSTS_SECONDS": str(60 * 60 * 24 * 30)})
+    ]
+    assert defaults == ["True", "False"]  # preload follows a year's max-age
 
 
 def test_x_forwarded_proto_is_trusted_only_with_a_named_proxy() -> None:
