@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import connection, transaction
-from django.db.models import OuterRef, Subquery, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -665,6 +664,8 @@ def save_roster(
         "name": roster.name[:NAME_MAX_LENGTH] or army_list.name,
         "document": document,
         "document_bytes": size,
+        # (the compare-and-swap below holds the row at ``version``, and so at this count)
+        "stored_bytes": army_list.stored_bytes + size,
         "pinned": pinned_revisions(closure),
         "version": version + 1,
         "undo_stack": undo_stack,
@@ -679,7 +680,6 @@ def save_roster(
             setattr(army_list, field, value)
         record_version(army_list, kind, summary)
         prune_versions(army_list=army_list)
-        army_list.stored_bytes = settle_stored_bytes(army_list)
     return ListState(army_list, roster, report)
 
 
@@ -714,20 +714,6 @@ def record_version(army_list: ArmyList, kind: str, summary: str) -> None:
             f"FROM {quote(source.db_table)} WHERE {quote(source.pk.column)} = %s",
             [*(field.get_db_prep_save(value, connection) for field, value in given), army_list.pk],
         )
-
-
-def settle_stored_bytes(army_list: ArmyList) -> int:
-    """Store what the list's kept versions weigh together (after a save and its pruning),
-    which the account's quota adds up; returns it."""
-    kept = (
-        ListVersion.objects.filter(army_list=OuterRef("pk"))
-        .values("army_list")
-        .annotate(total=Sum("document_bytes"))
-        .values("total")
-    )
-    ArmyList.objects.filter(pk=army_list.pk).update(stored_bytes=Subquery(kept))
-    stored = ArmyList.objects.filter(pk=army_list.pk).values_list("stored_bytes", flat=True)
-    return int(stored.first() or 0)
 
 
 def _stored_version(army_list: ArmyList) -> int:

@@ -3,6 +3,7 @@ size and the bytes an account stores; and a private list's link is retired for g
 
 from __future__ import annotations
 
+from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
 
@@ -10,11 +11,13 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from catalogues.models import Catalogue, GameSystem
 from lists import quotas, services, sharing
 from lists.exports import ExportFormat
 from lists.models import ArmyList, Visibility
+from lists.pruning import prune_versions
 from lists.services import EditRejected, ListState
 from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, KING, POINTS, add
 from tests.lists.test_wizard import last_choices, walk_wizard
@@ -129,6 +132,28 @@ def test_an_account_full_of_versions_cannot_grow_but_can_shrink(
         army_list=state.army_list, version=version, selection_id=king.id
     )
     assert smaller.army_list.version == version + 1
+
+
+def test_a_lists_stored_bytes_follow_its_kept_versions_through_pruning(
+    dwarven_list: ListState,
+) -> None:
+    state = dwarven_list
+    for number in range(55):  # past the newest 50, which are always kept
+        state = services.set_custom(
+            army_list=state.army_list,
+            version=state.army_list.version,
+            target_id=services.ROSTER_TARGET,
+            name=None,
+            notes=f"edit {number} " * (number % 7 + 1),
+        )
+    army_list = ArmyList.objects.get(pk=state.army_list.pk)
+    later = timezone.now() + timedelta(days=30)  # a month on, most of these versions go
+    army_list.undo_stack = []  # (as after an undo-free stretch: nothing else protects them)
+
+    assert prune_versions(army_list=army_list, now=later) > 0
+    stored = ArmyList.objects.get(pk=army_list.pk).stored_bytes
+    assert stored == army_list.stored_bytes
+    assert stored == sum(v.document_bytes for v in army_list.versions.all())
 
 
 def test_the_pages_answer_a_quota_with_its_status(
