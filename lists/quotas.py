@@ -1,9 +1,11 @@
 """What one account may store, and how fast it may start lists: every limit in one place.
 
 The values come from settings (environment variables, ``docs/security.md``). The services
-check them where every way in passes: ``admit_new_list`` before any list is created (the
-wizard, a copy, a fork, an import), ``admit_document`` before any document is stored (every
-edit, undo, redo and restore). Versions kept per list are bounded by ``lists.retention``.
+check them where every way in passes: ``admit_creation`` first thing when a list is to be
+created (the wizard, a copy, a fork, an import: before any work is done for it) and
+``admit_new_document`` once its document is made; ``admit_document`` before any document is
+stored (every edit, undo, redo and restore). Versions kept per list are bounded by
+``lists.retention``.
 """
 
 from __future__ import annotations
@@ -57,10 +59,9 @@ def stored_bytes(*, user: Any) -> int:
     return int(total or 0)
 
 
-def admit_new_list(*, user: Any, size: int) -> None:
-    """Refuse a new list of ``size`` bytes that would take the account past a quota; else
-    count it against the account's creations of this minute."""
-    check_document_bytes(size)
+def admit_creation(*, user: Any) -> None:
+    """Refuse a new list when the account keeps as many as it may, or has created as many
+    this minute as it may; else count it against this minute's."""
     if ArmyList.objects.filter(owner=user).count() >= max_lists():
         raise EditRejected(
             TOO_MANY_LISTS,
@@ -69,8 +70,14 @@ def admit_new_list(*, user: Any, size: int) -> None:
             params={"max": max_lists()},
             status=403,
         )
-    _check_account_bytes(user, size)
     _count_creation(user)
+
+
+def admit_new_document(*, user: Any, size: int) -> None:
+    """Refuse a new list's document of ``size`` bytes: too large, or more than the account
+    may still store."""
+    check_document_bytes(size)
+    _check_account_bytes(user, size)
 
 
 def admit_document(*, army_list: ArmyList, size: int) -> None:

@@ -109,6 +109,7 @@ def create_list(
     the option chosen, selected in the first force.
     """
     name = _name(name)
+    quotas.admit_creation(user=user)
     if catalogue.game_system_id != game_system.pk or catalogue.library:
         raise EditRejected(UNKNOWN_CATALOGUE, _("Choose a faction of this game."))
     try:
@@ -134,7 +135,7 @@ def create_list(
     report = _report(closure, roster, explain=True)
     document = _document(report)
     size = quotas.document_bytes(document)
-    quotas.admit_new_list(user=user, size=size)
+    quotas.admit_new_document(user=user, size=size)
     now = timezone.now()
     with transaction.atomic():
         army_list = ArmyList.objects.create(
@@ -155,11 +156,12 @@ def create_list(
 
 def duplicate_list(*, army_list: ArmyList, user: Any) -> ArmyList:
     """A copy of the list's current version for ``user``, with its own history."""
+    quotas.admit_creation(user=user)
     name = _("Copy of %(name)s") % {"name": army_list.name}
     name = name[:NAME_MAX_LENGTH]
     document = renamed_document(army_list.document, name)
     size = quotas.document_bytes(document)
-    quotas.admit_new_list(user=user, size=size)
+    quotas.admit_new_document(user=user, size=size)
     with transaction.atomic():
         copy = ArmyList.objects.create(
             owner=user,

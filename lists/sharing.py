@@ -166,10 +166,11 @@ def fork_list(*, army_list: ArmyList, user: Any, version_number: int | None = No
     source = ListVersion.objects.filter(army_list=army_list, number=number).first()
     if source is None:
         raise EditRejected(UNKNOWN_VERSION, _("That version is no longer kept."))
+    quotas.admit_creation(user=user)
     name = (_("Fork of %(name)s") % {"name": army_list.name})[:NAME_MAX_LENGTH]
     document = renamed_document(source.document, name)
     size = quotas.document_bytes(document)
-    quotas.admit_new_list(user=user, size=size)
+    quotas.admit_new_document(user=user, size=size)
     with transaction.atomic():
         fork = ArmyList.objects.create(
             owner=user,
@@ -222,6 +223,7 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
     ``roster_file.*`` for data the store lacks) or ``EditRejected`` (``quota.*``); nothing is
     stored then.
     """
+    quotas.admit_creation(user=user)
     report = check_roster_file(data=data, filename=filename)
     filename = one_line(filename)
     forces = report.view.forces
@@ -232,7 +234,7 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
     document = roster_document(report.view)
     document["roster"]["name"] = name
     size = quotas.document_bytes(document)
-    quotas.admit_new_list(user=user, size=size)
+    quotas.admit_new_document(user=user, size=size)
     left_out = report.unknown_entries
     summary = _("Imported from %(file)s") % {"file": filename[:100]}
     if left_out:
