@@ -38,7 +38,10 @@ DRF_CODES: dict[type[exceptions.APIException], str] = {
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ApplicationError):
         body = {"code": exc.code, "detail": exc.detail, "params": exc.params}
-        return Response(body, status=exc.status)
+        response = Response(body, status=exc.status)
+        if exc.retry_after is not None:
+            response["Retry-After"] = str(exc.retry_after)
+        return response
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -30,3 +30,9 @@ class ApplicationError(Exception):
         self.params = dict(params or {})
         if status is not None:
             self.status = status
+
+    @property
+    def retry_after(self) -> int | None:
+        """Seconds until a rate refusal (429) lets the same request through."""
+        value = self.params.get("retry_after")
+        return int(value) if value is not None else None

@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -65,10 +66,15 @@ INSTALLED_APPS = [
     "lists",
     "accounts",
     "django_htmx",
+    "csp",
 ]
 
 MIDDLEWARE = [
+    # First: every later piece (HTTPS redirect, throttles) sees the client the proxy saw.
+    "armybuilder.security.TrustedProxyMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "armybuilder.security.SecurityHeadersMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -149,7 +155,11 @@ ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "manda
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[armybuilder] "
+# A throttled login answers 429 with Retry-After (armybuilder.security.AccountAdapter).
+ACCOUNT_ADAPTER = "armybuilder.security.AccountAdapter"
 # Attempts per period and per key (allauth's syntax): login failures lock an account out.
+# Counted in the cache: per process with the default cache, across every process and
+# worker with CACHE_URL (Redis). The admin's login page is the same throttled page.
 ACCOUNT_RATE_LIMITS = {
     "login": "30/m/ip",
     "login_failed": "10/m/ip,5/5m/key",
@@ -176,12 +186,47 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "armybuilder <noreply@
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else 60 * 60 * 24 * 30)
+# Browsers' preload lists take a site only with a max-age of a year or more: preload is sent
+# by default only with such a max-age, and asking for it with less is a configuration error.
+HSTS_PRELOAD_MIN_SECONDS = 60 * 60 * 24 * 365
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else HSTS_PRELOAD_MIN_SECONDS)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEBUG)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_PRELOAD = env_bool(
+    "DJANGO_HSTS_PRELOAD", not DEBUG and SECURE_HSTS_SECONDS >= HSTS_PRELOAD_MIN_SECONDS
+)
+if SECURE_HSTS_PRELOAD and SECURE_HSTS_SECONDS < HSTS_PRELOAD_MIN_SECONDS:
+    raise ImproperlyConfigured(
+        f"DJANGO_HSTS_PRELOAD needs DJANGO_HSTS_SECONDS of at least {HSTS_PRELOAD_MIN_SECONDS}."
+    )
+# The reverse proxies in front of the site (addresses or networks, e.g. 10.0.0.2 or
+# 172.30.0.0/24). Only a request from one of them may say, in X-Forwarded-For and
+# X-Forwarded-Proto, who the client is and whether it came over HTTPS; from anyone else those
+# headers are dropped (armybuilder.security.TrustedProxyMiddleware). Empty: no proxy.
+TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES", [])
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXIES else None
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Powerful browser features no page of the site uses.
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=()"
+)
+# Scripts and styles come from the site's own static files; the few inline ones (the API
+# docs page) carry the request's nonce. Nothing is framed, nothing posts elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Celery runs tasks in-process when no broker is configured, so a fresh checkout works with
 # no Redis; with CELERY_BROKER_URL set, a real worker does the work.
@@ -192,12 +237,23 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
+# The cache holds the login throttles and the list-creation rate: with CACHE_URL (Redis) they
+# are shared by every process; without it each process counts on its own (fine for one
+# process, e.g. development; a deployment with several workers sets CACHE_URL).
+CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "armybuilder",
-    }
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "armybuilder"}
+    )
 }
+
+# What one account may keep and how fast it may start lists (lists/quotas.py).
+LISTS_MAX_PER_ACCOUNT = env_int("LISTS_MAX_PER_ACCOUNT", 500)
+LISTS_MAX_CREATIONS_PER_MINUTE = env_int("LISTS_MAX_CREATIONS_PER_MINUTE", 10)
+LISTS_MAX_DOCUMENT_BYTES = env_int("LISTS_MAX_DOCUMENT_BYTES", 4 * 1024 * 1024)
+LISTS_MAX_STORED_BYTES_PER_ACCOUNT = env_int("LISTS_MAX_STORED_BYTES_PER_ACCOUNT", 1024**3)
 
 # Catalogue uploads: what one request may send and what one archive may unpack to.
 CATALOGUE_MAX_UPLOAD_BYTES = env_int("CATALOGUE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024)

@@ -1,3 +1,4 @@
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.http import HttpRequest
 from django.http.response import HttpResponseRedirectBase
@@ -18,6 +19,9 @@ def moved_to_v1(request: HttpRequest, rest: str) -> PermanentRedirectKeepingMeth
     query = request.META.get("QUERY_STRING", "")
     return PermanentRedirectKeepingMethod(f"{API_V1}{rest}" + (f"?{query}" if query else ""))
 
+
+# The admin signs in through the site's own login page, and so through its throttles.
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("admin/", admin.site.urls),

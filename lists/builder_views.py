@@ -22,9 +22,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from armybuilder.engine.caps import BAD_TEXT, MAX_NOTES_LENGTH
 from armybuilder.engine.roster import RosterError
 from lists import services
 from lists.builder import add_panels, builder_page, top_force_entries
+from lists.errors import answered
 from lists.exports import revision_label
 from lists.models import ArmyList
 from lists.selectors import owned_list
@@ -33,7 +35,6 @@ from lists.services import EditRejected, ListState, StaleVersion
 # The fields an edit form may send besides its own (never replayed by "apply to latest").
 CONTROL_FIELDS = ("csrfmiddlewaretoken", "version", "latest", "selected")
 FORCE_FIELD = "force"
-MAX_FIELD_LENGTH = 20_000
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,12 @@ def _text(form: QueryDict, name: str, *, required: bool = True) -> str | None:
                 "edit.missing_field", _("A field is missing: %(name)s.") % {"name": name}
             )
         return None
-    if len(value) > MAX_FIELD_LENGTH:
-        raise EditRejected("edit.bad_text", _("A field is too long: %(name)s.") % {"name": name})
+    if len(value) > MAX_NOTES_LENGTH:
+        raise EditRejected(
+            BAD_TEXT,
+            _("A field is too long: %(name)s.") % {"name": name},
+            params={"max": MAX_NOTES_LENGTH},
+        )
     return value
 
 
@@ -192,7 +197,7 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
         return _render(request, current, selected=selected, status=409, stale=stale)
     except EditRejected as error:
         current = _reloaded(army_list)
-        return _render(request, current, selected=selected, status=400, refusal=error)
+        return answered(_render(request, current, selected=selected, refusal=error), error)
     selected = chosen.selects(form, state) or selected
     if not request.htmx:  # type: ignore[attr-defined]
         url = reverse("lists:builder", args=[army_list.pk])

@@ -7,8 +7,12 @@ Verification is stateless: ``verify`` recomputes the code from what is pasted or
 so nothing is stored per export and any later change to any line (a unit, a cost, the
 verdict itself) makes the code wrong. See ``docs/architecture.md`` ("Verification codes").
 
-- Text and Markdown: the canonical content is every line but the code's own, with runs of
-  whitespace collapsed and blank lines dropped (forums re-flow whitespace; words matter).
+- Text and Markdown: the canonical content is the words of every line but the code's own,
+  in order, whatever whitespace or line breaks separate them (forums re-flow whitespace and
+  wrap lines, and a note's line breaks arrive as CRLF or LF; words matter). User text is
+  written so it cannot pass for structure: each line of notes is quoted (``> ``), and in
+  Markdown every punctuation mark of it is escaped, so no note makes a heading, a verdict
+  line, live HTML or a link.
 - JSON and ``.ros``/``.rosz``: the verdict, revisions, link and code travel as roster tags
   (the one place BattleScribe's schema leaves for data of ours; other tools ignore them and
   our import reads only list options from tags); the canonical content is the ``.ros`` XML
@@ -20,7 +24,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -141,7 +145,14 @@ def _code_matches(canonical: str, code: str) -> bool:
 
 
 def canonical_text(lines: Sequence[str]) -> str:
-    """Lines as the code sees them: whitespace runs collapsed, blank lines dropped."""
+    """Lines as the code sees them: their words in order, one space apart (line breaks,
+    blank lines and runs of whitespace are all alike)."""
+    return " ".join(word for line in lines for word in line.split())
+
+
+def _line_canonical_text(lines: Sequence[str]) -> str:
+    """The canonical text of exports written before words alone were signed (whitespace
+    collapsed per line, blank lines dropped): they still verify."""
     collapsed = (" ".join(line.split()) for line in lines)
     return "\n".join(line for line in collapsed if line)
 
@@ -183,8 +194,11 @@ def verify(data: bytes, filename: str = "") -> Verification:
     match = CODE_PATTERN.search(lines[index])
     assert match is not None
     code = match.group(1)
-    canonical = canonical_text(lines[:index] + lines[index + 1 :])
-    return Verification(_code_matches(canonical, code), "text", code, text)
+    rest = lines[:index] + lines[index + 1 :]
+    valid = _code_matches(canonical_text(rest), code) or _code_matches(
+        _line_canonical_text(rest), code
+    )
+    return Verification(valid, "text", code, text)
 
 
 def _verify_document(data: bytes) -> Verification:
@@ -291,27 +305,50 @@ def selection_costs(selection: SelectionView, totals: Sequence[CostTotal]) -> st
     return cost_text([(t.name, selection.total_cost(t.type_id)) for t in totals])
 
 
-def options_text(selection: SelectionView) -> str:
-    """A selection's visible options inline: "2 x Bolt rifle, Sergeant (Power sword)"."""
+def options_text(selection: SelectionView, user: Callable[[str], str] = str) -> str:
+    """A selection's visible options inline: "2 x Bolt rifle, Sergeant (Power sword)".
+    ``user`` writes the player's own text (custom names) for the format at hand."""
     parts = []
     for child in selection.children:
         if child.hidden:
             continue
-        label = child.custom_name or child.name
+        label = user(child.custom_name) if child.custom_name else child.name
         if child.number != 1:
             label = f"{child.number}\u00d7 {label}"
-        inner = options_text(child)
+        inner = options_text(child, user)
         parts.append(f"{label} ({inner})" if inner else label)
     return ", ".join(parts)
 
 
-def unit_label(selection: SelectionView) -> str:
+def unit_label(selection: SelectionView, user: Callable[[str], str] = str) -> str:
     label = selection.name
     if selection.number != 1:
         label = f"{selection.number}\u00d7 {label}"
     if selection.custom_name:
-        label = f"{selection.custom_name} ({label})"
+        label = f"{user(selection.custom_name)} ({label})"
     return label
+
+
+# ------------------------------------------------------------------- the player's own text
+
+# Every ASCII punctuation mark can be backslash-escaped in Markdown (CommonMark), and an
+# escaped one is literal: no emphasis, heading, list, HTML tag, entity, autolink or link.
+_MARKDOWN_PUNCTUATION = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")
+
+
+def _one_line(text: str) -> str:
+    """A name as one line (stored names are one line; older ones may not be)."""
+    return " ".join(text.split())
+
+
+def _markdown(text: str) -> str:
+    return _MARKDOWN_PUNCTUATION.sub(r"\\\1", _one_line(text))
+
+
+def _quoted(notes: str, indent: str = "", user: Callable[[str], str] = _one_line) -> list[str]:
+    """Notes as quoted lines (``> ``), one per line of the notes, blank ones dropped: no line
+    of a note can start like a line of the export's own."""
+    return [f"{indent}> {user(line)}" for line in notes.splitlines() if line.strip()]
 
 
 def faction_names(report: ListReport) -> list[str]:
@@ -325,10 +362,11 @@ def _checked(context: ExportContext) -> str:
     }
 
 
-def _problems(report: ListReport) -> list[str]:
+def _problems(report: ListReport, user: Callable[[str], str]) -> list[str]:
+    """Errors and warnings; their owners' labels and messages may name the player's text."""
     severities = {ERROR: _("error"), WARNING: _("warning")}
     return [
-        f"{severities[p.severity]}: {report.owner_label(p)}: {p.message}"
+        f"{severities[p.severity]}: {user(report.owner_label(p))}: {user(p.message)}"
         for p in report.problems
         if p.severity in severities
     ]
@@ -337,26 +375,29 @@ def _problems(report: ListReport) -> list[str]:
 def _text_lines(context: ExportContext) -> Iterator[str]:
     report = context.report
     view = report.view
-    yield view.name
+    yield _one_line(view.name)
     yield f"{view.game_system_name} \u2014 {', '.join(faction_names(report))}"
     yield " | ".join(total_text(t) for t in report.totals)
     yield f"{_('Verdict')}: {verdict(report)}"
     if view.custom_notes:
-        yield view.custom_notes
+        yield from _quoted(view.custom_notes)
     for force in view.all_forces():
         yield ""
-        yield f"== {force.custom_name or force.name} ({force.catalogue_name}) =="
+        force_name = _one_line(force.custom_name) if force.custom_name else force.name
+        yield f"== {force_name} ({force.catalogue_name}) =="
         if force.custom_notes:
-            yield force.custom_notes
+            yield from _quoted(force.custom_notes)
         for section in force_sections(force, report.totals):
             yield f"-- {section.name} [{cost_text(section.costs)}] --"
             for unit in section.units:
-                line = f"* {unit_label(unit)} [{selection_costs(unit, report.totals)}]"
-                options = options_text(unit)
+                label = unit_label(unit, _one_line)
+                line = f"* {label} [{selection_costs(unit, report.totals)}]"
+                options = options_text(unit, _one_line)
                 yield f"{line}: {options}" if options else line
                 if unit.custom_notes:
-                    yield f"  {_('Notes')}: {unit.custom_notes}"
-    problems = _problems(report)
+                    yield f"  {_('Notes')}:"
+                    yield from _quoted(unit.custom_notes, "  ")
+    problems = _problems(report, _one_line)
     if problems:
         yield ""
         yield f"{_('Problems')}:"
@@ -371,7 +412,7 @@ def _text_lines(context: ExportContext) -> Iterator[str]:
 def _markdown_lines(context: ExportContext) -> Iterator[str]:
     report = context.report
     view = report.view
-    yield f"# {view.name}"
+    yield f"# {_markdown(view.name)}"
     yield ""
     yield f"*{view.game_system_name} \u2014 {', '.join(faction_names(report))}*"
     yield ""
@@ -380,24 +421,28 @@ def _markdown_lines(context: ExportContext) -> Iterator[str]:
     yield f"**{_('Verdict')}:** {verdict(report)}"
     if view.custom_notes:
         yield ""
-        yield view.custom_notes
+        yield from _quoted(view.custom_notes, user=_markdown)
     for force in view.all_forces():
         yield ""
-        yield f"## {force.custom_name or force.name} ({force.catalogue_name})"
+        force_name = _markdown(force.custom_name) if force.custom_name else force.name
+        yield f"## {force_name} ({force.catalogue_name})"
         if force.custom_notes:
             yield ""
-            yield force.custom_notes
+            yield from _quoted(force.custom_notes, user=_markdown)
         for section in force_sections(force, report.totals):
             yield ""
             yield f"### {section.name} ({cost_text(section.costs)})"
             yield ""
             for unit in section.units:
-                line = f"- **{unit_label(unit)}** ({selection_costs(unit, report.totals)})"
-                options = options_text(unit)
+                label = unit_label(unit, _markdown)
+                line = f"- **{label}** ({selection_costs(unit, report.totals)})"
+                options = options_text(unit, _markdown)
                 yield f"{line}: {options}" if options else line
                 if unit.custom_notes:
-                    yield f"  - *{_('Notes')}:* {unit.custom_notes}"
-    problems = _problems(report)
+                    yield f"  - *{_('Notes')}:*"
+                    yield ""
+                    yield from _quoted(unit.custom_notes, "    ", _markdown)
+    problems = _problems(report, _markdown)
     if problems:
         yield ""
         yield f"## {_('Problems')}"

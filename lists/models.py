@@ -15,7 +15,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-NAME_MAX_LENGTH = 200
+from armybuilder.engine.caps import MAX_NAME_LENGTH
+
+NAME_MAX_LENGTH = MAX_NAME_LENGTH
 
 
 def new_share_token() -> str:
@@ -37,6 +39,9 @@ class ArmyList(models.Model):
     # The faction chosen at creation (a list may add forces of other catalogues later).
     catalogue = models.ForeignKey("catalogues.Catalogue", on_delete=models.PROTECT)
     document = models.JSONField()
+    # What the document weighs as stored, and with every kept version (``lists.quotas``).
+    document_bytes = models.PositiveBigIntegerField(default=0)
+    stored_bytes = models.PositiveBigIntegerField(default=0)
     # {"gameSystem": <Revision pk>, "catalogues": {catalogue bs_id: <Revision pk>}}
     pinned = models.JSONField()
     version = models.PositiveIntegerField(default=1)
@@ -89,6 +94,7 @@ class ListVersion(models.Model):
     army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     document = models.JSONField()
+    document_bytes = models.PositiveBigIntegerField(default=0)
     pinned = models.JSONField()
     kind = models.CharField(max_length=10, choices=VersionKind.choices)
     summary = models.CharField(max_length=300, blank=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from lists.models import ArmyList, ListVersion
@@ -14,14 +16,14 @@ def prune_versions(*, army_list: ArmyList, now: datetime | None = None) -> int:
     """Delete the versions ``lists.retention`` no longer keeps; returns how many went.
 
     Versions undo and redo still point at are kept; a fork of a deleted version keeps its
-    own copy of the document and only loses the link back.
+    own copy of the document and only loses the link back. What the deleted versions weighed
+    comes off the list's ``stored_bytes`` (the account quota's count).
     """
-    stamps = [
-        VersionStamp(number, created_at, kind)
-        for number, created_at, kind in ListVersion.objects.filter(army_list=army_list).values_list(
-            "number", "created_at", "kind"
-        )
-    ]
+    rows = ListVersion.objects.filter(army_list=army_list).values_list(
+        "number", "created_at", "kind", "document_bytes"
+    )
+    weights = {number: weight for number, _created, _kind, weight in rows}
+    stamps = [VersionStamp(number, created_at, kind) for number, created_at, kind, _w in rows]
     keep = versions_to_keep(
         stamps, now=now or timezone.now(), protected=army_list.referenced_version_numbers
     )
@@ -29,4 +31,9 @@ def prune_versions(*, army_list: ArmyList, now: datetime | None = None) -> int:
     if not doomed:
         return 0
     deleted = ListVersion.objects.filter(army_list=army_list, number__in=doomed).delete()
+    freed = sum(weights[number] for number in doomed)
+    ArmyList.objects.filter(pk=army_list.pk).update(
+        stored_bytes=Greatest(F("stored_bytes") - freed, Value(0))
+    )
+    army_list.stored_bytes = max(0, army_list.stored_bytes - freed)
     return deleted[1].get(ListVersion._meta.label, 0)

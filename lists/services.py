@@ -20,7 +20,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from armybuilder.engine import edit as engine_edit
-from armybuilder.engine.caps import REQUEST_STEPS, Budget, CapExceeded
+from armybuilder.engine.caps import (
+    MAX_NOTES_LENGTH,
+    REQUEST_STEPS,
+    Budget,
+    CapExceeded,
+    checked_name,
+    checked_notes,
+)
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import check_document, load_roster, roster_document
 from armybuilder.engine.explain import Reason, explain
@@ -35,7 +42,8 @@ from catalogues.services.validation import (
     report_roster,
     stored_closure,
 )
-from lists import authorship, setup
+from lists import authorship, quotas, setup
+from lists.errors import EditRejected
 from lists.models import NAME_MAX_LENGTH, ArmyList, ListVersion, VersionKind
 from lists.pruning import prune_versions
 
@@ -48,7 +56,7 @@ UNKNOWN_COST_TYPE = "edit.unknown_cost_type"
 UNKNOWN_OPTION = "edit.unknown_option"
 BAD_COUNT = "edit.bad_count"
 BAD_VALUE = "edit.bad_value"
-BAD_TEXT = "edit.bad_text"
+BAD_TEXT = "edit.bad_text"  # a blank name (a text past its cap is the engine's caps.text)
 BAD_VERSION = "edit.bad_version"
 NOT_ALLOWED = "edit.not_allowed"
 NOTHING_TO_UNDO = "edit.nothing_to_undo"
@@ -57,7 +65,6 @@ DATA_MISSING = "edit.data_missing"
 
 MAX_COUNT = 10_000
 MAX_ID_LENGTH = 200
-MAX_NOTES_LENGTH = 20_000
 MAX_SUMMARY_LENGTH = 300
 # How many steps undo (and redo) can go back.
 UNDO_DEPTH = 100
@@ -89,10 +96,6 @@ class StaleVersion(ApplicationError):
         self.current_version = current_version
 
 
-class EditRejected(ApplicationError):
-    """The edit names something the list does not have, or a value out of bounds."""
-
-
 # ------------------------------------------------------------------------------- creating
 
 
@@ -113,6 +116,7 @@ def create_list(
     the option chosen, selected in the first force.
     """
     name = _name(name)
+    quotas.admit_creation(user=user)
     if catalogue.game_system_id != game_system.pk or catalogue.library:
         raise EditRejected(UNKNOWN_CATALOGUE, _("Choose a faction of this game."))
     try:
@@ -136,6 +140,9 @@ def create_list(
         for key, option_id in (setup_selections or {}).items():
             _select_setup(roster, force, key, option_id)
     report = _report(closure, roster, explain=True)
+    document = _document(report)
+    size = quotas.document_bytes(document)
+    quotas.admit_new_document(user=user, size=size)
     now = timezone.now()
     with transaction.atomic():
         army_list = ArmyList.objects.create(
@@ -143,7 +150,9 @@ def create_list(
             name=name,
             game_system=game_system,
             catalogue=catalogue,
-            document=_document(report),
+            document=document,
+            document_bytes=size,
+            stored_bytes=size,
             pinned=pinned_revisions(closure),
             updated_at=now,
             **denormalised_fields(report),
@@ -154,9 +163,12 @@ def create_list(
 
 def duplicate_list(*, army_list: ArmyList, user: Any) -> ArmyList:
     """A copy of the list's current version for ``user``, with its own history."""
+    quotas.admit_creation(user=user)
     name = _("Copy of %(name)s") % {"name": army_list.name}
     name = name[:NAME_MAX_LENGTH]
     document = renamed_document(army_list.document, name)
+    size = quotas.document_bytes(document)
+    quotas.admit_new_document(user=user, size=size)
     with transaction.atomic():
         copy = ArmyList.objects.create(
             owner=user,
@@ -164,6 +176,8 @@ def duplicate_list(*, army_list: ArmyList, user: Any) -> ArmyList:
             game_system=army_list.game_system,
             catalogue=army_list.catalogue,
             document=document,
+            document_bytes=size,
+            stored_bytes=size,
             pinned=army_list.pinned,
             points=army_list.points,
             points_limit=army_list.points_limit,
@@ -470,8 +484,8 @@ def set_custom(
     An empty string or ``None`` clears a custom name or notes. The list's own name cannot be
     cleared: ``None`` leaves it as it is, an empty one is refused.
     """
-    name = _text(name, NAME_MAX_LENGTH)
-    notes = _text(notes, MAX_NOTES_LENGTH)
+    name = _text(name, checked_name)
+    notes = _text(notes, checked_notes)
 
     def change(roster: Roster) -> str:
         if target_id == ROSTER_TARGET:
@@ -681,9 +695,15 @@ def save_roster(
     entry of a large list takes a second, and a page explains only what it shows.
     """
     report = _report(closure, roster, explain=False)
+    document = _document(report)
+    size = quotas.document_bytes(document)
+    quotas.admit_document(army_list=army_list, size=size)
     fields: dict[str, Any] = {
         "name": roster.name[:NAME_MAX_LENGTH] or army_list.name,
-        "document": _document(report),
+        "document": document,
+        "document_bytes": size,
+        # (the compare-and-swap below holds the row at ``version``, and so at this count)
+        "stored_bytes": army_list.stored_bytes + size,
         "pinned": pinned_revisions(closure),
         "version": version + 1,
         "undo_stack": undo_stack,
@@ -724,7 +744,7 @@ def record_version(army_list: ArmyList, kind: str, summary: str) -> None:
     quote = connection.ops.quote_name
     target, source = ListVersion._meta, ArmyList._meta
     given = [(target.get_field(name), value) for name, value in values.items()]
-    copied = ("document", "pinned")
+    copied = ("document", "document_bytes", "pinned")
     columns = [field.column for field, _value in given]
     columns += [target.get_field(name).column for name in copied]
     with connection.cursor() as cursor:
@@ -910,21 +930,37 @@ def _id(value: object, code: str = UNKNOWN_ENTRY) -> str:
 
 
 def _name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX_LENGTH:
+    if not isinstance(name, str) or not name.strip():
         raise EditRejected(
-            BAD_TEXT, _("A name has 1 to %(max)d characters.") % {"max": NAME_MAX_LENGTH}
+            BAD_TEXT,
+            _("A name has 1 to %(max)d characters.") % {"max": NAME_MAX_LENGTH},
+            params={"max": NAME_MAX_LENGTH},
         )
-    return name.strip()
+    return _checked_text(name.strip(), checked_name)
 
 
-def _text(value: object, max_length: int) -> Any:
+def _text(value: object, check: Callable[[Any], str]) -> Any:
     if value is _UNCHANGED or value is None:
         return value
-    if not isinstance(value, str) or len(value) > max_length:
+    return _checked_text(value, check).strip()
+
+
+def _checked_text(value: object, check: Callable[[Any], str]) -> str:
+    """A name or notes within the caps every way in shares (``engine.caps``): a refusal
+    names the cap's code (``caps.text``), never a page's own rule."""
+    try:
+        return check(value)
+    except CapExceeded as error:
+        limit = NAME_MAX_LENGTH if check is checked_name else MAX_NOTES_LENGTH
         raise EditRejected(
-            BAD_TEXT, _("A text has at most %(max)d characters.") % {"max": max_length}
-        )
-    return value.strip()
+            error.code,
+            _(
+                "A name is one line of at most %(max)d characters, notes at most %(notes)d "
+                "characters, and neither holds control characters."
+            )
+            % {"max": NAME_MAX_LENGTH, "notes": MAX_NOTES_LENGTH},
+            params={"max": limit},
+        ) from error
 
 
 def _label(selection: Selection) -> str:

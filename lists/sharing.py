@@ -21,11 +21,13 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from armybuilder.engine.caps import one_line
 from armybuilder.engine.document import roster_document
 from armybuilder.engine.report import Problem
 from catalogues.models import Catalogue
 from catalogues.services.rosters import check_roster_file
 from catalogues.services.validation import ListSpecRejected
+from lists import quotas
 from lists.exports import ExportContext, ExportFile, ExportFormat, export
 from lists.models import (
     NAME_MAX_LENGTH,
@@ -86,10 +88,16 @@ def public_lists() -> QuerySet[ArmyList]:
 
 
 def set_visibility(*, army_list: ArmyList, visibility: str) -> ArmyList:
+    """Change who may open the list. Making it private also gives it a new share link, so a
+    link handed out before stays dead when the list is shared again."""
     if visibility not in Visibility.values:
         raise EditRejected(BAD_VISIBILITY, _("Choose private, unlisted or public."))
-    ArmyList.objects.filter(pk=army_list.pk).update(visibility=visibility)
-    army_list.visibility = visibility
+    fields: dict[str, str] = {"visibility": visibility}
+    if visibility == Visibility.PRIVATE and army_list.visibility != Visibility.PRIVATE:
+        fields["share_token"] = new_share_token()
+    ArmyList.objects.filter(pk=army_list.pk).update(**fields)
+    for field, value in fields.items():
+        setattr(army_list, field, value)
     return army_list
 
 
@@ -158,14 +166,20 @@ def fork_list(*, army_list: ArmyList, user: Any, version_number: int | None = No
     source = ListVersion.objects.filter(army_list=army_list, number=number).first()
     if source is None:
         raise EditRejected(UNKNOWN_VERSION, _("That version is no longer kept."))
+    quotas.admit_creation(user=user)
     name = (_("Fork of %(name)s") % {"name": army_list.name})[:NAME_MAX_LENGTH]
+    document = renamed_document(source.document, name)
+    size = quotas.document_bytes(document)
+    quotas.admit_new_document(user=user, size=size)
     with transaction.atomic():
         fork = ArmyList.objects.create(
             owner=user,
             name=name,
             game_system=army_list.game_system,
             catalogue=army_list.catalogue,
-            document=renamed_document(source.document, name),
+            document=document,
+            document_bytes=size,
+            stored_bytes=size,
             pinned=source.pinned,
             updated_at=timezone.now(),
             forked_from=source,
@@ -205,9 +219,13 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
     returned (and named in the version's summary), never dropped silently.
 
     Raises ``ListSpecRejected`` (``format.*`` for a malformed, hostile or oversized file;
-    ``list_spec.*`` / ``roster_file.*`` for data the store lacks); nothing is stored then.
+    ``caps.*`` for a list past the caps, its texts included; ``list_spec.*`` /
+    ``roster_file.*`` for data the store lacks) or ``EditRejected`` (``quota.*``); nothing is
+    stored then.
     """
+    quotas.admit_creation(user=user)
     report = check_roster_file(data=data, filename=filename)
+    filename = one_line(filename)
     forces = report.view.forces
     if not forces:
         raise ListSpecRejected(IMPORT_NO_FORCE, _("The roster has no force to import."))
@@ -215,6 +233,8 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
     name = (report.view.name or filename)[:NAME_MAX_LENGTH].strip() or _("Imported list")
     document = roster_document(report.view)
     document["roster"]["name"] = name
+    size = quotas.document_bytes(document)
+    quotas.admit_new_document(user=user, size=size)
     left_out = report.unknown_entries
     summary = _("Imported from %(file)s") % {"file": filename[:100]}
     if left_out:
@@ -228,6 +248,8 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
             game_system=report.game_system,
             catalogue=catalogue,
             document=document,
+            document_bytes=size,
+            stored_bytes=size,
             pinned=pinned_revisions(report.closure),
             updated_at=timezone.now(),
         )

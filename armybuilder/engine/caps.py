@@ -13,10 +13,12 @@ lists them.
 from __future__ import annotations
 
 import math
+import re
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from armybuilder.engine.formats.validate import UNWRITABLE
 from armybuilder.engine.view import RosterView
 
 MAX_SIZE = 2_000  # selections and forces, at any depth
@@ -27,6 +29,8 @@ MAX_COST_LIMIT = 1_000_000_000.0
 MAX_COST = MAX_COST_LIMIT * MAX_NUMBER  # one selection's cost, as a roster file records it
 MAX_OPTION_DIGITS = 9  # a number list option (more is read as the option's default)
 MAX_REPEATS = 2**53  # a repeat count is read as at most this (every count below it is exact)
+MAX_NAME_LENGTH = 200  # a list's name, a custom name, a list option's value
+MAX_NOTES_LENGTH = 20_000  # one set of notes
 REQUEST_STEPS = 2_000_000  # one request's work budget (see ``Budget``)
 EXPLAIN_STEPS = 200_000  # of which explaining what cannot be added may spend at most
 MAX_EXPLAINED = 2_000  # entries explained per request
@@ -39,6 +43,14 @@ BAD_NUMBER = "caps.number"
 BAD_COST_LIMIT = "caps.cost_limit"
 BAD_COST = "caps.cost"
 OVER_BUDGET = "caps.work_budget"
+BAD_TEXT = "caps.text"
+
+# Notes refuse what XML 1.0 cannot hold (``formats.validate.UNWRITABLE``): a list holding one
+# could never be stored or exported, so it is refused, never cleaned behind the player's back.
+# A name is one line: every character ``str.splitlines`` breaks on, and every other control.
+_NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# The keys of a list's own texts that are one line (a List spec's or document's root).
+NAME_KEYS = ("name", "customName")
 
 
 class CapExceeded(Exception):
@@ -138,6 +150,68 @@ def _nested(body: Mapping[str, Any]) -> Iterator[tuple[int, bool, Mapping[str, A
 def selections(body: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
     """Every selection of a List spec or roster document body (after ``check_extent``)."""
     return (node for _, is_force, node in _nested(body) if not is_force)
+
+
+# ------------------------------------------------------------------------------------ texts
+
+
+def checked_name(value: Any) -> str:
+    """A name or custom name: one line of at most ``MAX_NAME_LENGTH`` characters, none that
+    a roster file or the database cannot hold (else ``caps.text``)."""
+    return _checked_text(value, MAX_NAME_LENGTH, _NOT_IN_NAMES, "name")
+
+
+def checked_notes(value: Any) -> str:
+    """Notes: at most ``MAX_NOTES_LENGTH`` characters (line breaks and tabs allowed), none
+    that a roster file or the database cannot hold (else ``caps.text``)."""
+    return _checked_text(value, MAX_NOTES_LENGTH, UNWRITABLE, "notes")
+
+
+def _checked_text(value: Any, limit: int, refused: re.Pattern[str], what: str) -> str:
+    if not isinstance(value, str):
+        raise CapExceeded(BAD_TEXT, f"A {what} is text, not {type(value).__name__}.")
+    if len(value) > limit:
+        raise CapExceeded(BAD_TEXT, f"A {what} has at most {limit} characters.")
+    found = refused.search(value)
+    if found:
+        raise CapExceeded(
+            BAD_TEXT, f"A {what} cannot hold the character U+{ord(found.group()):04X}."
+        )
+    return value
+
+
+def one_line(text: str) -> str:
+    """``text`` as a name can hold it, every character it cannot a space: for labels the
+    player did not type (an uploaded file's name) and texts stored before the caps, where
+    refusing would be wrong. (Lone surrogates and U+FFFE/U+FFFF: ``UNWRITABLE``.)"""
+    return " ".join(_NOT_IN_NAMES.sub(" ", text).split())
+
+
+def check_texts(body: Mapping[str, Any]) -> None:
+    """Every name and notes of a List spec or roster document body (after ``check_extent``)
+    within the text caps: the list's own name and the list options' values, and each force's,
+    category's and selection's custom name and notes. The names a document records for its
+    forces, categories and selections are the data's (a file's own for entries the data no
+    longer has): they are held to what can be stored and the notes' length, not to one line,
+    so that no catalogue's naming can make its lists unsavable."""
+    _check(body, NAME_KEYS, checked_name)
+    _check(body, ("customNotes",), checked_notes)
+    for tag in body.get("tags") or []:
+        if isinstance(tag, Mapping):
+            _check(tag, ("name",), checked_name)
+    for _depth, is_force, node in _nested(body):
+        parts = [node]
+        if is_force:
+            parts.extend(c for c in node.get("categories") or [] if isinstance(c, Mapping))
+        for part in parts:
+            _check(part, ("customName",), checked_name)
+            _check(part, ("name", "customNotes"), checked_notes)
+
+
+def _check(node: Mapping[str, Any], keys: tuple[str, ...], check: Callable[[Any], str]) -> None:
+    for key in keys:
+        if node.get(key) is not None:
+            check(node[key])
 
 
 # ---------------------------------------------------------------------------------- numbers

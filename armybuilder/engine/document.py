@@ -13,6 +13,7 @@ from armybuilder.engine.caps import (
     MAX_COST_LIMIT,
     Budget,
     check_extent,
+    check_texts,
     checked_cost,
     checked_cost_limit,
     checked_number,
@@ -174,11 +175,13 @@ def roster_document(view: RosterView) -> dict[str, Any]:
 
 def check_document(document: Mapping[str, Any]) -> None:
     """A roster document within the caps ``load_roster`` holds it to (else ``CapExceeded``):
-    its extent, and every selection's number and recorded costs. A document written after an
-    edit is checked too, so that what is stored always loads again (a collective option's
-    number is its count in every copy of its unit, which the edit itself does not see)."""
+    its extent, its names and notes, and every selection's number and recorded costs. A
+    document written after an edit is checked too, so that what is stored always loads again
+    (a collective option's number is its count in every copy of its unit, which the edit
+    itself does not see)."""
     body = unwrap(document)
     check_extent(body)
+    check_texts(body)
     for selection in caps.selections(body):
         checked_number(selection.get("number", 1), lowest=0)
         for cost in selection.get("costs") or []:

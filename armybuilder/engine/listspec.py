@@ -12,7 +12,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from armybuilder.engine import caps, edit
-from armybuilder.engine.caps import Budget, check_extent, checked_cost_limit, checked_number
+from armybuilder.engine.caps import (
+    Budget,
+    check_extent,
+    check_texts,
+    checked_cost_limit,
+    checked_name,
+    checked_number,
+)
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.evaluate import Evaluation
 from armybuilder.engine.report import ERROR, WARNING
@@ -34,13 +41,17 @@ def build_roster(compiled: Compiled, spec: JsonDict, *, budget: Budget | None = 
     and ``BudgetExceeded`` when building it spends more than ``budget``.
     """
     check_extent(spec)
+    check_texts(spec)
     limits = {str(k): checked_cost_limit(v) for k, v in dict(spec.get("costLimits") or {}).items()}
     for selection in caps.selections(spec):
         checked_number(selection.get("number", 1), lowest=1)
     roster = Roster.new(compiled, name=str(spec.get("name", "")), budget=budget)
     for type_id, value in limits.items():
         roster.set_cost_limit(type_id, value)
-    roster.options = {str(k): str(v) for k, v in dict(spec.get("options") or {}).items()}
+    roster.options = {
+        checked_name(str(k)): checked_name(str(v))
+        for k, v in dict(spec.get("options") or {}).items()
+    }
     try:
         for force_spec in spec.get("forces") or []:
             _add_force(roster, force_spec, None)

@@ -11,7 +11,14 @@ from rest_framework import serializers
 from rest_framework.settings import api_settings
 
 # The engine's caps on one list, stated again in the schema so clients see them.
-from armybuilder.engine.caps import MAX_COST_LIMIT, MAX_DEPTH, MAX_EXPLAINED, MAX_NUMBER
+from armybuilder.engine.caps import (
+    MAX_COST_LIMIT,
+    MAX_DEPTH,
+    MAX_EXPLAINED,
+    MAX_NAME_LENGTH,
+    MAX_NOTES_LENGTH,
+    MAX_NUMBER,
+)
 from armybuilder.engine.caps import MAX_SIZE as MAX_SELECTIONS
 from armybuilder.engine.report import ERROR, INFO, WARNING
 from catalogues import params
@@ -31,8 +38,8 @@ class SelectionSpecSerializer(serializers.Serializer[Any]):
         help_text="An entry or entry link id, as offered at that level.",
     )
     number = JSONIntegerField(min_value=1, max_value=MAX_NUMBER, default=1)
-    customName = JSONCharField(max_length=255, required=False, allow_blank=True)
-    customNotes = JSONCharField(max_length=10_000, required=False, allow_blank=True)
+    customName = JSONCharField(max_length=MAX_NAME_LENGTH, required=False, allow_blank=True)
+    customNotes = JSONCharField(max_length=MAX_NOTES_LENGTH, required=False, allow_blank=True)
 
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         fields = super().get_fields()
@@ -43,7 +50,7 @@ class SelectionSpecSerializer(serializers.Serializer[Any]):
 class ForceSpecSerializer(serializers.Serializer[Any]):
     forceEntryId = JSONCharField(min_length=1, max_length=255)
     catalogueId = JSONCharField(min_length=1, max_length=255)
-    customName = JSONCharField(max_length=255, required=False, allow_blank=True)
+    customName = JSONCharField(max_length=MAX_NAME_LENGTH, required=False, allow_blank=True)
     selections = SelectionSpecSerializer(many=True, required=False)
 
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
@@ -55,7 +62,7 @@ class ForceSpecSerializer(serializers.Serializer[Any]):
 class ListSpecSerializer(serializers.Serializer[Any]):
     """A List spec (``docs/architecture.md``, "List specs"), plus optional revision pins."""
 
-    name = JSONCharField(max_length=255, required=False, allow_blank=True)
+    name = JSONCharField(max_length=MAX_NAME_LENGTH, required=False, allow_blank=True)
     gameSystemId = JSONCharField(min_length=1, max_length=255)
     costLimits = serializers.DictField(
         child=JSONFloatField(min_value=0, max_value=MAX_COST_LIMIT),
@@ -63,7 +70,7 @@ class ListSpecSerializer(serializers.Serializer[Any]):
         help_text=f"Cost type id -> limit (0 to {MAX_COST_LIMIT}).",
     )
     options = serializers.DictField(
-        child=JSONCharField(allow_blank=True, max_length=255),
+        child=JSONCharField(allow_blank=True, max_length=MAX_NAME_LENGTH),
         required=False,
         help_text="List options.",
     )

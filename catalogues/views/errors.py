@@ -8,11 +8,15 @@ can fail while an error is being reported.
 
 from __future__ import annotations
 
+import sys
+
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils.translation import gettext as _
 
 API_PREFIX = "/api/"
+DATABASE_DOWN_RETRY_AFTER = 30  # seconds
 
 
 def _error(
@@ -41,6 +45,19 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    """A 500, or a 503 when the database cannot be reached (or answer in time): the site is
+    down for a while, not broken, and clients may try again. Called while the exception is
+    being handled, wherever it was raised: a view, a middleware or a template."""
+    if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
+        response = _error(
+            request,
+            503,
+            "503.html",
+            _("The site is down for a moment; try again shortly."),
+            "server.unavailable",
+        )
+        response["Retry-After"] = str(DATABASE_DOWN_RETRY_AFTER)
+        return response
     return _error(
         request, 500, "500.html", _("A server error occurred; it has been logged."), "server.error"
     )

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from lists import selectors, services
+from lists.errors import answered
 from lists.forms import RenameForm
 
 # One page of a player's lists: however many they keep, a request renders a bounded number.
@@ -23,10 +24,15 @@ MY_LISTS_PAGE_SIZE = 50
 
 @login_required
 def my_lists(request: HttpRequest) -> HttpResponse:
+    return _my_lists(request)
+
+
+def _my_lists(request: HttpRequest) -> HttpResponse:
     page = Paginator(selectors.lists_owned_by(user=request.user), MY_LISTS_PAGE_SIZE).get_page(
         request.GET.get("page")
     )
-    return render(request, "lists/my_lists.html", {"army_lists": page.object_list, "page": page})
+    context = {"army_lists": page.object_list, "page": page}
+    return render(request, "lists/my_lists.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -52,7 +58,11 @@ def rename(request: HttpRequest, list_id: int) -> HttpResponse:
 @require_POST
 def duplicate(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = selectors.owned_list(user=request.user, list_id=list_id)
-    copy = services.duplicate_list(army_list=army_list, user=request.user)
+    try:
+        copy = services.duplicate_list(army_list=army_list, user=request.user)
+    except services.EditRejected as rejected:  # a quota: the page says which, with its status
+        messages.error(request, rejected.detail)
+        return answered(_my_lists(request), rejected)
     messages.success(request, _("Copied as %(name)s.") % {"name": copy.name})
     return redirect("lists:mine")
 

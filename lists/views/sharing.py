@@ -20,6 +20,7 @@ from armybuilder.engine.formats import FormatError
 from catalogues.services.rosters import read_capped, roster_limits
 from catalogues.services.validation import ListSpecRejected
 from lists import services, sharing
+from lists.errors import answered
 from lists.exports import ExportFormat, faction_names, force_sections, revision_labels, verify
 from lists.gallery import GalleryFilter
 from lists.models import ArmyList, Visibility
@@ -130,7 +131,7 @@ def shared_fork(request: HttpRequest, token: str) -> HttpResponse:
             army_list=army_list, user=request.user, version_number=form.cleaned_data["version"]
         )
     except EditRejected as error:
-        return _refused_fork(request, army_list, error)
+        return answered(_refused_fork(request, army_list, error), error)
     messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
     return redirect("lists:builder", fork.pk)
 
@@ -229,9 +230,9 @@ def import_page(request: HttpRequest) -> HttpResponse:
                 result = sharing.import_list(
                     user=request.user, data=read_capped(upload), filename=upload.name or ""
                 )
-            except ListSpecRejected as error:
+            except (ListSpecRejected, EditRejected) as error:
                 context["error"] = error
-                status = 400
+                return answered(render(request, "lists/import.html", context, status=400), error)
             else:
                 context["result"] = result
         else:

@@ -47,6 +47,7 @@ def new_list(request: HttpRequest) -> HttpResponse:
         catalogue_id=catalogue.bs_id,
         initial={"name": catalogue.name},
     )
+    status = 400 if form.is_bound else 200
     if request.method == "POST" and form.is_valid():
         try:
             state = services.create_list(
@@ -61,6 +62,7 @@ def new_list(request: HttpRequest) -> HttpResponse:
             )
         except services.EditRejected as rejected:
             form.add_error(None, rejected.detail)
+            status = rejected.status
         else:
             return redirect("lists:builder", list_id=state.army_list.pk)
     return render(
@@ -73,5 +75,5 @@ def new_list(request: HttpRequest) -> HttpResponse:
             "form": form,
             "step": 3,
         },
-        status=400 if form.is_bound else 200,
+        status=status,
     )

@@ -66,7 +66,9 @@ def act(page: Page, action: Callable[[], Any]) -> None:
     """Do something that sends one edit, and wait until its answer is swapped in."""
     before = page.evaluate("window.__settled")
     action()
-    page.wait_for_function(f"window.__settled > {before}")
+    # (a function, not an expression: Playwright would eval an expression in the page,
+    # which the site's Content-Security-Policy forbids)
+    page.wait_for_function(f"() => window.__settled > {before}")
 
 
 def add_unit(page: Page, name: str, force: str | None = None) -> None:
@@ -75,7 +77,7 @@ def add_unit(page: Page, name: str, force: str | None = None) -> None:
     if force is not None:
         panel = panel.locator("details.add-force-panel", has_text=force)
     # a refresh of the add panel in flight may replace the button being pressed
-    page.wait_for_function("!document.querySelector('#add-panel .htmx-request')")
+    page.wait_for_function("() => !document.querySelector('#add-panel .htmx-request')")
     button = panel.locator(
         "li.add-entry button", has=page.locator("span", has_text=re.compile(f"^{re.escape(name)}$"))
     ).first

@@ -174,7 +174,8 @@ def test_a_running_job_polls_its_status(staff_client: Client, staff: User) -> No
     assert f'hx-get="{status_url}"' in page.content.decode()
     assert "htmx" in page.content.decode()
     assert status.status_code == 200
-    assert 'aria-valuenow="40"' in status.content.decode()
+    assert '<progress class="progress"' in status.content.decode()
+    assert 'value="40"' in status.content.decode()
     assert "<html" not in status.content.decode()  # a fragment, swapped into the page
 
 

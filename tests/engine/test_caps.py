@@ -14,7 +14,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from armybuilder.engine import caps, edit, modifier_types
-from armybuilder.engine.caps import Budget, BudgetExceeded, CapExceeded
+from armybuilder.engine.caps import (
+    BAD_TEXT,
+    MAX_NAME_LENGTH,
+    MAX_NOTES_LENGTH,
+    Budget,
+    BudgetExceeded,
+    CapExceeded,
+    one_line,
+)
 from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.evaluator import Evaluator
@@ -293,6 +301,60 @@ def test_a_roster_file_with_huge_numbers_is_refused_not_crashed() -> None:
         assert refused.value.code == code
 
 
+def _with_text(where: str, key: str, value: str) -> dict[str, Any]:
+    document = roster_body([100])
+    body = document["roster"]
+    node = {
+        "roster": body,
+        "force": body["forces"][0],
+        "selection": body["forces"][0]["selections"][0],
+    }[where]
+    node[key] = value
+    return document
+
+
+@pytest.mark.parametrize("where", ["roster", "force", "selection"])
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("customName", "x" * (MAX_NAME_LENGTH + 1)),
+        ("customName", "two\nlines"),
+        ("customName", "tab\there"),
+        ("customName", "bell \x07"),
+        ("customNotes", "x" * (MAX_NOTES_LENGTH + 1)),
+        ("customNotes", "nul \x00"),
+        ("customNotes", "escape \x1b"),
+        ("customNotes", "lone \ud800"),
+        ("customNotes", "not a character \uffff"),
+        ("customNotes", 5),
+    ],
+)
+def test_a_document_with_text_past_its_caps_is_refused(where: str, key: str, value: Any) -> None:
+    with pytest.raises(CapExceeded) as refused:
+        load_roster(compiled_with([UNIT]), _with_text(where, key, value))
+    assert refused.value.code == BAD_TEXT
+
+
+def test_names_are_one_line_but_notes_keep_their_line_breaks() -> None:
+    compiled = compiled_with([UNIT])
+    notes = "one\r\ntwo\tthree\n\u2028four\x85five"
+    roster = load_roster(compiled, _with_text("selection", "customNotes", notes))
+    assert next(iter(roster.all_selections())).custom_notes == notes
+    with pytest.raises(CapExceeded):
+        load_roster(compiled, _with_text("roster", "name", "line\u2028separator"))
+    assert one_line(" two\r\nlines\x07 and \u2029 more ") == "two lines and more"
+
+
+def test_a_json_document_holding_what_xml_cannot_is_refused_by_the_reader() -> None:
+    from armybuilder.engine.formats import FormatError, parse_json
+
+    for text in ("nul \\u0000", "bell \\u0007", "lone \\ud800"):
+        data = f'{{"roster": {{"id": "r", "name": "{text}"}}}}'.encode()
+        with pytest.raises(FormatError) as refused:
+            parse_json(data)
+        assert refused.value.code == "format.bad_text", text
+
+
 def test_a_roster_document_keeps_its_negative_limit_as_no_limit_and_reads_0_as_1() -> None:
     roster = load_roster(compiled_with([UNIT]), roster_body([-1], number=0))
 
@@ -301,17 +363,22 @@ def test_a_roster_document_keeps_its_negative_limit_as_no_limit_and_reads_0_as_1
     assert [s.number for s in roster.all_selections()] == [1]
 
 
-def test_a_number_list_option_of_thousands_of_digits_reads_as_the_default() -> None:
-    """Regression: a number option of 5,000 digits raised (Python's int() digit limit)."""
+def test_a_long_number_list_option_reads_as_the_default_and_thousands_of_digits_are_refused():
+    """Regression: a number option of 5,000 digits raised (Python's int() digit limit); an
+    option's value is now a name, at most ``MAX_NAME_LENGTH`` characters."""
     path = PACKS / "fantasy-warriors" / "examples" / "dwarfs-legal-2000.json"
     spec = json.loads(path.read_text(encoding="utf-8"))
-    spec["options"] = {"opposing_armies": "9" * 5000, "points_per_army": "1" * 10}
+    spec["options"] = {"opposing_armies": "9" * MAX_NAME_LENGTH, "points_per_army": "1" * 10}
 
     codes = [
         p.code for p in evaluate(build_roster(compiled_pack("fantasy-warriors"), spec)).problems
     ]
 
     assert codes.count("fw.option.invalid") == 2
+    spec["options"] = {"opposing_armies": "9" * 5000}
+    with pytest.raises(CapExceeded) as refused:
+        build_roster(compiled_pack("fantasy-warriors"), spec)
+    assert refused.value.code == BAD_TEXT
 
 
 # ---------------------------------------------------------------------------- the budget

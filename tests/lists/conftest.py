@@ -18,6 +18,13 @@ DWARVEN_FORCE = "t9a3-dh-force"
 POINTS = "t9a3-pts"
 
 
+@pytest.fixture(autouse=True)
+def _creations_unlimited(settings: Any) -> None:
+    """A test may create as many lists as it needs (``tests/lists/test_quotas.py`` sets the
+    rate it tests; the counters start at zero, ``tests/conftest.py``)."""
+    settings.LISTS_MAX_CREATIONS_PER_MINUTE = 1_000
+
+
 @pytest.fixture
 def player(db: None) -> Any:
     return get_user_model().objects.create_user("player", "player@example.com", "pw-player-1")

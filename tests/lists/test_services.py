@@ -369,7 +369,7 @@ def test_applying_to_the_latest_version_refuses_a_target_that_is_gone(
         (
             services.set_custom,
             {"target_id": "roster", "name": "x" * 201, "notes": None},
-            "edit.bad_text",
+            "caps.text",
         ),
         (
             services.set_custom,

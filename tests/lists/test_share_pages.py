@@ -371,7 +371,7 @@ def test_a_hostile_import_is_refused_with_a_clear_error(rival: Any) -> None:
         reverse("sharing:import"), {"roster": SimpleUploadedFile("x.ros", bomb)}
     )
 
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert 'id="import-error" data-code="format.dtd"' in response.content.decode()
     assert not ArmyList.objects.filter(owner=rival).exists()
     assert Client().get(reverse("sharing:import")).status_code == 302  # log in first

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,6 +11,9 @@ from .errors import DEFAULT_LIMITS, FormatError, Limits
 from .schema import BOOLEAN_ATTRIBUTES, ROOT_KINDS
 
 _REQUIRED_ROOT_STRINGS = ("id", "name")
+# What an XML file cannot hold (so neither can the same document in JSON form, which must
+# write back to XML), NUL among them, which the database cannot store either.
+UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def document_root(document: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -40,6 +44,8 @@ def _check_scalar(path: str, key: str, value: Any) -> None:
         raise FormatError("format.structure", f"{path}: {key!r} is not a finite number")
     if not isinstance(value, (str, int, float)):
         raise FormatError("format.structure", f"{path}: {key!r} has an unsupported value")
+    if isinstance(value, str) and UNWRITABLE.search(value):
+        raise FormatError("format.bad_text", f"{path}: {key!r} holds a control character")
 
 
 def validate_document(document: Any, *, limits: Limits = DEFAULT_LIMITS) -> str:
@@ -55,7 +61,7 @@ def validate_document(document: Any, *, limits: Limits = DEFAULT_LIMITS) -> str:
         if depth > limits.max_depth:
             raise FormatError("format.too_deep", f"objects nest deeper than {limits.max_depth}")
         for key, value in node.items():
-            if not isinstance(key, str) or not key:
+            if not isinstance(key, str) or not key or UNWRITABLE.search(key):
                 raise FormatError("format.structure", f"{path}: keys must be non-empty strings")
             if isinstance(value, dict):
                 pending.append((f"{path}.{key}", value, depth + 1))

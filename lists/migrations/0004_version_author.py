@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("lists", "0002_documents_lz4"),
+        ("lists", "0003_document_bytes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
         migrations.swappable_dependency(settings.KNOX_TOKEN_MODEL),
     ]
