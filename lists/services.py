@@ -609,9 +609,9 @@ def _restore(
     restored = ArmyList(pk=army_list.pk, document=snapshot.document, pinned=snapshot.pinned)
     closure = pinned_closure(restored)
     roster = _load_roster(restored, closure)
-    summary = (_("Undid: %(summary)s") if kind == VersionKind.UNDO else _("Redid: %(summary)s")) % {
-        "summary": _version_summary(army_list, target if kind == VersionKind.REDO else version)
-    }
+    # Every step onto the undo or redo stack is followed by the version that made the change
+    # (an edit, an undo or a redo), whose summary names the edit: the one stepped over now.
+    summary = _version_summary(army_list, target + 1) or _("an edit no longer kept")
     return save_roster(
         army_list,
         version,

@@ -244,6 +244,31 @@ def test_undo_and_redo_walk_the_edits_without_rewriting_history(dwarven_list: Li
     assert kinds == ["create", "edit", "edit", "undo", "undo", "redo", "redo"]
 
 
+def test_undoing_past_an_undo_and_redoing_names_the_edit_each_step_covers(
+    dwarven_list: ListState,
+) -> None:
+    state = add(add(dwarven_list, KING), WARRIORS)
+    army_list = state.army_list
+    for step in (services.undo, services.undo, services.redo, services.redo):
+        step(army_list=army_list, version=army_list.version)
+
+    versions = stored(state).versions.order_by("number")
+    summaries = {v.number: v.summary for v in versions}
+    assert [(v.kind, v.summary) for v in versions if v.number > 3] == [
+        (VersionKind.UNDO, summaries[3]),
+        (VersionKind.UNDO, summaries[2]),
+        (VersionKind.REDO, summaries[2]),
+        (VersionKind.REDO, summaries[3]),
+    ]
+    assert "Warriors" in summaries[3]
+    assert "King" in summaries[2]
+    labels = [v.label for v in versions]
+    assert labels[4].count(summaries[2]) == 1
+    assert summaries[3] not in labels[4]
+    assert labels[5] != labels[4]
+    assert summaries[2] in labels[5]
+
+
 def test_a_fresh_edit_forgets_what_could_be_redone(dwarven_list: ListState) -> None:
     state = add(dwarven_list, KING)
     state = services.undo(army_list=state.army_list, version=2)

@@ -11,10 +11,15 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from armybuilder.engine.document import roster_document
+from armybuilder.engine.formats import write_xml
+from catalogues.examples import shipped_examples
+from catalogues.services.validation import validate_list_spec
 from lists import services, sharing
 from lists.exports import CODE_PATTERN
 from lists.models import ArmyList, ListVersion, VersionKind, Visibility
 from lists.services import ListState
+from tests.catalogues.packs import load_pack
 from tests.lists.conftest import KING, WARRIORS, add
 
 pytestmark = pytest.mark.django_db
@@ -404,3 +409,23 @@ def test_read_only_pages_refuse_other_methods(shared_list: ArmyList, player: Any
         reverse("sharing:shared_export", args=[shared_list.share_token, "txt"]),
     ):
         assert client.delete(url).status_code == 405, url
+
+
+def test_a_unit_that_costs_nothing_shows_no_empty_cost_badge(
+    player: Any, fresh_closure_cache: None
+) -> None:
+    load_pack("warhammer-40k-9th")
+    example = next(
+        e for e in shipped_examples() if e.slug == "space-marines-strike-force-battalion"
+    )
+    document = roster_document(validate_list_spec(spec=example.spec).view)
+    imported = sharing.import_list(user=player, data=write_xml(document), filename="sm.ros")
+    army_list = sharing.set_visibility(army_list=imported.army_list, visibility=Visibility.UNLISTED)
+
+    html = Client().get(shared_url(army_list)).content.decode()
+
+    badges = re.findall(r'<span class="badge" data-code="unit-costs">([^<]*)</span>', html)
+    assert "85 pts, 5 PL" in badges  # the Captain
+    assert all(badge.strip() for badge in badges)
+    assert "Battalion Detachment command cost" in html
+    assert '<span class="badge"></span>' not in html
