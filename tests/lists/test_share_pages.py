@@ -14,6 +14,7 @@ from django.urls import reverse
 from armybuilder.engine.document import roster_document
 from armybuilder.engine.formats import write_xml
 from catalogues.examples import shipped_examples
+from catalogues.models import Catalogue
 from catalogues.services.validation import validate_list_spec
 from lists import services, sharing
 from lists.exports import CODE_PATTERN
@@ -309,6 +310,32 @@ def test_the_gallery_filters_public_lists(
     assert names({"points_min": points + 1}) == []
     assert names({"legal": "on"}) == (["Grudge settlers"] if shared_list.legal else [])
     assert Client().get(gallery, {"points_min": "lots"}).status_code == 400
+
+
+def test_the_gallery_offers_only_the_chosen_games_factions(
+    shared_list: ArmyList, ninth_age: Any
+) -> None:
+    sharing.set_visibility(army_list=shared_list, visibility=Visibility.PUBLIC)
+    w40k = load_pack("warhammer-40k-9th")
+    necrons = Catalogue.objects.get(bs_id="w40k9-nec")
+    gallery = reverse("sharing:gallery")
+
+    def faction_options(query: dict[str, Any]) -> set[str]:
+        response = Client().get(gallery, query)
+        assert response.status_code == 200
+        html = response.content.decode()
+        select = re.search(r'<select name="faction"[^>]*>(.*?)</select>', html, re.S)
+        assert select is not None
+        return set(re.findall(r'<option value="(\d+)"', select.group(1)))
+
+    nine = {str(c.pk) for c in Catalogue.objects.filter(game_system=ninth_age, library=False)}
+    assert faction_options({"game": ninth_age.pk}) == nine
+    assert str(necrons.pk) in faction_options({"game": w40k.pk})
+    assert faction_options({}) >= nine | {str(necrons.pk)}
+    # a faction left chosen from the game chosen before no longer hides every list
+    stale = Client().get(gallery, {"game": ninth_age.pk, "faction": necrons.pk})
+    assert "Grudge settlers</a>" in stale.content.decode()
+    assert "Grudge settlers</a>" not in (Client().get(gallery, {"game": w40k.pk}).content.decode())
 
 
 def test_the_gallery_is_paginated_newest_first(shared_list: ArmyList, player: Any) -> None:
