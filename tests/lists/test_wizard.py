@@ -175,6 +175,22 @@ def test_the_wizard_works_on_imported_community_40k_data(
     assert army_list.points_limit == 2000
 
 
+def test_a_game_no_other_data_set_shares_a_name_with_shows_no_internal_id(
+    client: Client, player: Any, fresh_closure_cache: None
+) -> None:
+    pack = load_pack("warhammer-40k-9th")
+    client.force_login(player)
+
+    wizard = client.get(reverse("lists:new")).content.decode()
+    home = client.get(reverse("catalogues:home")).content.decode()
+
+    assert f"game={pack.slug}" in wizard
+    assert pack.name in home
+    for html in (wizard, home):
+        assert pack.bs_id not in html
+        assert 'data-code="data-set-id"' not in html
+
+
 def test_the_wizard_tells_two_data_sets_of_one_game_apart(
     client: Client, player: Any, fresh_closure_cache: None
 ) -> None:
@@ -191,6 +207,7 @@ def test_the_wizard_tells_two_data_sets_of_one_game_apart(
     assert community.name == pack.name
     assert pack.bs_id in cards[pack.slug]
     assert community.bs_id in cards[community.slug]
+    assert 'data-code="data-set-id"' in cards[pack.slug]
     packs_factions = pack.catalogues.filter(library=False).count()
     assert f"{packs_factions} factions" in cards[pack.slug]
     assert "1 faction" in cards[community.slug]
