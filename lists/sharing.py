@@ -23,9 +23,10 @@ from django.utils.translation import gettext as _
 
 from armybuilder.engine.document import roster_document
 from armybuilder.engine.report import Problem
+from catalogues.examples import ExampleList
 from catalogues.models import Catalogue
 from catalogues.services.rosters import check_roster_file
-from catalogues.services.validation import ListSpecRejected
+from catalogues.services.validation import ListReport, ListSpecRejected, validate_list_spec
 from lists.exports import ExportContext, ExportFile, ExportFormat, export
 from lists.models import (
     NAME_MAX_LENGTH,
@@ -208,19 +209,37 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
     ``list_spec.*`` / ``roster_file.*`` for data the store lacks); nothing is stored then.
     """
     report = check_roster_file(data=data, filename=filename)
-    forces = report.view.forces
-    if not forces:
-        raise ListSpecRejected(IMPORT_NO_FORCE, _("The roster has no force to import."))
-    catalogue = Catalogue.objects.get(game_system=report.game_system, bs_id=forces[0].catalogue_id)
-    name = (report.view.name or filename)[:NAME_MAX_LENGTH].strip() or _("Imported list")
-    document = roster_document(report.view)
-    document["roster"]["name"] = name
     left_out = report.unknown_entries
     summary = _("Imported from %(file)s") % {"file": filename[:100]}
     if left_out:
         summary += "; " + _("left out: %(entries)s") % {
             "entries": ", ".join(p.message for p in left_out)
         }
+    return ImportResult(
+        _store_new_list(user, report, report.view.name or filename, summary), left_out
+    )
+
+
+def copy_example(*, user: Any, example: ExampleList) -> ArmyList:
+    """An example list as a new private list of ``user``, built on the newest stored
+    revisions, ready to edit.
+
+    Raises ``ListSpecRejected`` when the stored data cannot build it; nothing is stored then.
+    """
+    report = validate_list_spec(spec=example.spec)
+    summary = _("Copied from the example list “%(name)s”") % {"name": example.name[:100]}
+    return _store_new_list(user, report, example.name, summary)
+
+
+def _store_new_list(user: Any, report: ListReport, name: str, summary: str) -> ArmyList:
+    """A checked list as a new private list of ``user``, with its first version."""
+    forces = report.view.forces
+    if not forces:
+        raise ListSpecRejected(IMPORT_NO_FORCE, _("The roster has no force to import."))
+    catalogue = Catalogue.objects.get(game_system=report.game_system, bs_id=forces[0].catalogue_id)
+    name = name[:NAME_MAX_LENGTH].strip() or _("Imported list")
+    document = roster_document(report.view)
+    document["roster"]["name"] = name
     with transaction.atomic():
         army_list = ArmyList.objects.create(
             owner=user,
@@ -232,4 +251,4 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
             updated_at=timezone.now(),
         )
         record_version(army_list, VersionKind.IMPORT, summary)
-    return ImportResult(_with_denormalised(army_list), left_out)
+    return _with_denormalised(army_list)

@@ -456,3 +456,39 @@ def test_a_unit_that_costs_nothing_shows_no_empty_cost_badge(
     assert all(badge.strip() for badge in badges)
     assert "Battalion Detachment command cost" in html
     assert '<span class="badge"></span>' not in html
+
+
+def test_an_example_list_is_copied_into_my_lists_in_one_click(ninth_age: Any, player: Any) -> None:
+    copy = reverse("sharing:copy_example", args=[ninth_age.slug, "dwarven-holds-legal-4500"])
+    page = reverse("catalogues:example_list", args=[ninth_age.slug, "dwarven-holds-legal-4500"])
+    client = logged_in(player)
+    assert 'id="copy-example"' in client.get(page).content.decode()
+
+    response = client.post(copy)
+
+    army_list = ArmyList.objects.get(owner=player)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("lists:builder", args=[army_list.pk])
+    assert army_list.visibility == Visibility.PRIVATE
+    assert army_list.legal
+    assert army_list.points_limit == 4500
+    assert army_list.versions.get().kind == VersionKind.IMPORT
+    assert len(army_list.document["roster"]["forces"][0]["selections"]) > 1
+    assert client.get(response["Location"]).status_code == 200
+
+
+def test_copying_an_example_signed_out_or_unknown_stores_nothing(
+    ninth_age: Any, player: Any
+) -> None:
+    copy = reverse("sharing:copy_example", args=[ninth_age.slug, "dwarven-holds-legal-4500"])
+
+    signed_out = Client().post(copy)
+    unknown = logged_in(player).post(
+        reverse("sharing:copy_example", args=[ninth_age.slug, "no-such-example"])
+    )
+    read = logged_in(player).get(copy)
+
+    assert signed_out.status_code == 302
+    assert signed_out["Location"].startswith(reverse("account_login"))
+    assert (unknown.status_code, read.status_code) == (404, 405)
+    assert not ArmyList.objects.exists()
