@@ -99,20 +99,13 @@ def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) 
             continue
         count = evaluator.constraint_count(constraint, node, ctx)
         if count + 1 > limit:
-            per = _scope_words(constraint.scope)
-            reasons.append(
-                Reason(
-                    MAX_REACHED,
-                    node.id,
-                    constraint.id,
-                    f"{name} is limited to {number_text(limit)} per {per}"
-                    + (
-                        f" and there {'is' if count == 1 else 'are'} already {number_text(count)}."
-                        if count
-                        else " for now."
-                    ),
-                )
-            )
+            where = _where(evaluator.compiled, constraint.scope, ctx)
+            if limit < 1:
+                message = f"{name} cannot be taken {where}."
+            else:
+                taken = "is already 1" if count == 1 else f"are already {number_text(count)}"
+                message = f"{name} is limited to {number_text(limit)} {where}, and there {taken}."
+            reasons.append(Reason(MAX_REACHED, node.id, constraint.id, message))
     return reasons
 
 
@@ -155,6 +148,19 @@ def describe_condition(compiled: Compiled, condition: JsonDict) -> str:
     unit = str(condition.get("field", "selections"))
     counted = f"{amount} of {what}" if unit == "selections" else f"{amount} {unit} of {what}"
     return f"the {scope} has {COMPARISON_WORDS.get(kind, kind)} {counted}"
+
+
+def _where(compiled: Compiled, scope: str, ctx: Ctx) -> str:
+    """Where a limit counts, as a player says it: "in this Captain", "in this force"."""
+    if scope == "parent":
+        return f"in this {ctx.parent.node.raw.get('name')}" if ctx.parent else "in this force"
+    if scope in ("force", "roster"):
+        return {"force": "in this force", "roster": "in the army"}[scope]
+    if scope == "self":
+        return "in one selection"
+    # a scope naming an entry or category: the limit counts within each of them
+    target = compiled.find_any(scope)
+    return f"in each {target.get('name')}" if target and target.get("name") else "here"
 
 
 def _scope_words(scope: str) -> str:

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from armybuilder.engine.report import ERROR, WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
+    counted,
     read_options,
     roster_problem,
     selection_problem,
@@ -149,7 +150,8 @@ def _spells(
         yield selection_problem(
             unit,
             "t9a.wizard.spell_count",
-            f"{unit.name} is a {level.name}: it knows exactly {known} spells, not {chosen}.",
+            f"{unit.name} is a {level.name}: it knows exactly "
+            f"{counted(known, 'spell', 'spells')}, not {chosen}.",
             RULE_SPELL_COUNT,
         )
     for spell in spells:
