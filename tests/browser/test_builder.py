@@ -193,7 +193,7 @@ def test_warjacks_join_a_battlegroup_and_unused_points_are_shown(
     expect(caster).to_contain_text("Charger")
     expect(caster.locator(".row-cost")).to_contain_text("2 Warjack pts lost")
     expect(caster.locator(".row-allowances")).to_have_text("Warjack points: 4 of 6, 2 unused")
-    unused = page.locator("#problems-panel li", has_text="leaves 2 warjack point(s) unspent")
+    unused = page.locator("#problems-panel li", has_text="leaves 2 warjack points unspent")
     expect(unused).to_have_count(1)
 
     act(page, editor(page).get_by_role("button", name="One more Lancer").click)
@@ -283,3 +283,28 @@ def test_a_stale_tab_is_told_and_can_apply_its_change(
     page.reload()
     expect(page.locator("#list-panel .row")).to_have_count(2)
     assert [e for e in page_errors if not e.startswith("409 ")] == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 900, "height": 800}, PHONE])
+def test_the_problems_panel_shows_every_problem_whole(
+    page_errors: list[str],
+    live_server: LiveServer,
+    page: Page,
+    forty_k: GameSystem,
+    viewport: dict[str, int],
+) -> None:
+    page.set_viewport_size(viewport)
+    user = log_in(page, live_server.url)
+    army_list = new_list(
+        user, forty_k, "w40k9-sm", {"w40k9-pts": 2000}, force_entry_id="w40k9-fe-battalion"
+    )
+    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+    expect(errors(page)).not_to_have_count(0)
+
+    panel = page.locator("#problems-panel")
+    # nothing scrolls or is hidden inside the panel: each item is read whole
+    assert panel.evaluate("(p) => p.scrollHeight <= p.clientHeight + 1")
+    assert panel.evaluate("(p) => getComputedStyle(p).overflowY") == "visible"
+    no_horizontal_scroll(page)
+    screenshot(page, f"problems-whole-{viewport['width']}")
+    assert page_errors == []
