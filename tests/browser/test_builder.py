@@ -18,6 +18,7 @@ from tests.browser.builder_helpers import (
     log_in,
     new_list,
     no_horizontal_scroll,
+    open_unit,
     screenshot,
     set_count,
     tab_to,
@@ -103,21 +104,21 @@ def test_a_legal_ninth_age_list_from_an_empty_list(
 SM_PLAN: list[tuple[str, list[tuple[str, int | None]]]] = [
     ("Battle Size", [("Strike Force", None)]),
     ("Battalion Detachment command cost", []),
-    ("Captain", [("Ultramarines", None), ("Warlord", 1)]),
-    ("Librarian", [("Ultramarines", None)]),
-    ("Primaris Lieutenant", [("Ultramarines", None)]),
-    ("Intercessor Squad", [("Ultramarines", None), ("Intercessor", 9)]),
-    ("Intercessor Squad", [("Ultramarines", None), ("Intercessor", 9)]),
-    ("Tactical Squad", [("Ultramarines", None), ("Space Marine", 9)]),
-    ("Assault Intercessor Squad", [("Ultramarines", None), ("Assault Intercessor", 9)]),
-    ("Redemptor Dreadnought", [("Ultramarines", None)]),
-    ("Dreadnought", [("Ultramarines", None)]),
-    ("Bladeguard Veteran Squad", [("Ultramarines", None)]),
-    ("Infiltrator Squad", [("Ultramarines", None)]),
-    ("Outrider Squad", [("Ultramarines", None)]),
-    ("Hellblaster Squad", [("Ultramarines", None)]),
-    ("Eradicator Squad", [("Ultramarines", None)]),
-    ("Predator", [("Ultramarines", None)]),
+    ("Captain", [("Warlord", 1)]),
+    ("Librarian", []),
+    ("Primaris Lieutenant", []),
+    ("Intercessor Squad", [("Intercessor", 9)]),
+    ("Intercessor Squad", [("Intercessor", 9)]),
+    ("Tactical Squad", [("Space Marine", 9)]),
+    ("Assault Intercessor Squad", [("Assault Intercessor", 9)]),
+    ("Redemptor Dreadnought", []),
+    ("Dreadnought", []),
+    ("Bladeguard Veteran Squad", []),
+    ("Infiltrator Squad", []),
+    ("Outrider Squad", []),
+    ("Hellblaster Squad", []),
+    ("Eradicator Squad", []),
+    ("Predator", []),
 ]
 
 
@@ -144,6 +145,10 @@ def test_a_forty_k_list_made_illegal_shows_the_rule_and_is_fixed(
         force_entry_id="w40k9-fe-battalion",
     )
     page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+    # the detachment comes with its Chapter: chosen once, it is every unit's
+    expect(page.locator("#list-panel .row", has_text="Chapter")).to_have_count(1)
+    open_unit(page, "Chapter")
+    check(page, "Ultramarines")
     build(page, SM_PLAN)
     expect(errors(page)).to_have_count(0)
     expect(page.locator("#bar")).to_contain_text("1955")

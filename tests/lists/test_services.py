@@ -596,3 +596,58 @@ def test_an_edit_over_the_work_budget_is_refused_and_changes_nothing(
 
     assert refused.value.code == caps.OVER_BUDGET
     assert stored(dwarven_list).version == 1
+
+
+def _space_marines(player: Any, setup_selections: dict[str, str]) -> ListState:
+    state = services.create_list(
+        user=player,
+        game_system=load_pack("warhammer-40k-9th"),
+        catalogue=Catalogue.objects.get(bs_id="w40k9-sm"),
+        name="Chapter",
+        cost_limits={},
+        options={},
+        force_entry_id="w40k9-fe-patrol",
+        setup_selections={"w40k9-battle-size-choice": "w40k9-bs-strike-force", **setup_selections},
+    )
+    for unit in ("w40k9-sm-captain", "w40k9-sm-intercessor-squad"):
+        state = services.add_selection(
+            army_list=state.army_list,
+            version=state.army_list.version,
+            force_id=force_id(state),
+            entry_id=unit,
+        )
+    return state
+
+
+def test_a_40k_chapter_is_chosen_once_and_no_unit_asks_for_it(
+    player: Any, fresh_closure_cache: None
+) -> None:
+    link = "w40k9-sm-chapter-choice-keyword"
+    state = _space_marines(
+        player, {f"{link}::w40k9-sm-chapter": f"{link}::w40k9-sm-chapter-ultramarines"}
+    )
+
+    assert "w40k9.keyword.placeholder" not in {p.code for p in state.report.problems}
+    (chapter,) = [
+        s for s in state.roster.all_selections() if s.node.id == "w40k9-sm-chapter-choice"
+    ]
+    assert [c.node.id for c in chapter.children] == ["w40k9-sm-chapter-ultramarines"]
+    units = [s for s in state.roster.forces[0].selections if s.node.id.startswith("w40k9-sm-")]
+    assert all(
+        "chapter" not in child.node.id
+        for unit in units
+        if unit is not chapter
+        for child in unit.walk()
+    )
+
+
+def test_a_40k_chapter_not_chosen_is_one_problem_not_one_per_unit(
+    player: Any, fresh_closure_cache: None
+) -> None:
+    state = _space_marines(player, {})
+
+    placeholders = [p for p in state.report.problems if p.code == "w40k9.keyword.placeholder"]
+    (chapter,) = [
+        s for s in state.roster.all_selections() if s.node.id == "w40k9-sm-chapter-choice"
+    ]
+    assert [p.owner_id for p in placeholders] == [chapter.id]

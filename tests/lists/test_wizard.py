@@ -109,9 +109,11 @@ def test_the_wizard_sets_a_40k_battle_size(
     game_system = load_pack("warhammer-40k-9th")
     client.force_login(player)
     url, form, _html = walk_wizard(client, game_system.name)
-    (battle_size,) = form.setup_choices
+    index, battle_size = next(
+        (i, c) for i, c in enumerate(form.setup_choices) if c.name == "Battle Size"
+    )
     strike_force = next(o.id for o in battle_size.options if o.name == "Strike Force")
-    data = {**last_choices(form), "setup_0": strike_force, "force": "w40k9-fe-battalion"}
+    data = {**last_choices(form), f"setup_{index}": strike_force, "force": "w40k9-fe-battalion"}
 
     assert client.post(url, data).status_code == 302
 
