@@ -15,7 +15,7 @@ every game (and imported community data) gets the same page:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -24,7 +24,8 @@ from armybuilder.engine import systems
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.explain import HIDDEN, Reason, explain
 from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
-from armybuilder.engine.model import EntryNode, selectable
+from armybuilder.engine.model import EntryNode, as_float, selectable
+from armybuilder.engine.offer import auto_selected_costs
 from armybuilder.engine.report import ERROR, INFO, WARNING, Problem
 from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
@@ -437,7 +438,7 @@ def _add_panel(
             AddEntry(
                 node.path_id,
                 str(values.fields["name"]),
-                _costs(roster, values.fields),
+                _costs(roster, values.fields, _auto_selected(roster, force, node)),
                 tuple(why),
             )
         )
@@ -485,12 +486,22 @@ def _reasons(
     return out
 
 
-def _costs(roster: Roster, fields: dict[str, object]) -> tuple[Cost, ...]:
+def _costs(
+    roster: Roster, fields: dict[str, object], added: Mapping[str, float] | None = None
+) -> tuple[Cost, ...]:
+    """An entry's own costs, plus ``added`` (what auto-selection brings with one pick)."""
+    added = added or {}
     return tuple(
-        Cost(ct.id, ct.name, float(value))  # type: ignore[arg-type]
+        Cost(ct.id, ct.name, value)
         for ct in roster.compiled.cost_types
-        if not ct.hidden and (value := fields.get(ct.id))
+        if not ct.hidden and (value := as_float(fields.get(ct.id), 0.0) + added.get(ct.id, 0.0))
     )
+
+
+def _auto_selected(roster: Roster, force: Force, node: EntryNode) -> dict[str, float]:
+    """What one pick of a root entry adds under it (a squad's minimum models): the add panel
+    offers the entry at the cost of what the player gets."""
+    return auto_selected_costs(roster.compiled, force.node.id, force.catalogue_id, node.path_id)
 
 
 # ------------------------------------------------------------------------------- problems

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from armybuilder.engine import edit
+from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED
 from armybuilder.engine.report import ERROR, INFO
 from lists.builder import (
@@ -181,3 +183,19 @@ def test_a_row_is_badged_by_its_worst_problem() -> None:
     owned = {s.id for s in rows["Comando"].view.walk()}
     assert {p.severity for p in report.problems if p.owner_id in owned} == {ERROR, INFO}
     assert rows["Comando"].problems.worst == ERROR
+
+
+def test_the_add_panel_offers_an_entry_at_the_cost_of_what_one_pick_brings() -> None:
+    roster, report = evaluated(W40K, example_spec(W40K, "space-marines-strike-force-battalion"))
+    (panel,) = add_panels(roster=roster, report=report)
+    offered = {
+        e.name: {c.type_id: c.value for c in e.costs} for c in panel.categories for e in c.entries
+    }
+
+    # a squad comes with its minimum models: its own entry costs no points, they do
+    force = roster.forces[0]
+    squad, _created = edit.select_entry(roster, force, "w40k9-sm-intercessor-squad")
+    picked = evaluate(roster).view
+    (squad_view,) = [s for s in picked.all_selections() if s.id == squad.id]
+    assert offered["Intercessor Squad"]["w40k9-pts"] == squad_view.total_cost("w40k9-pts") > 0
+    assert offered["Captain"]["w40k9-pts"] == 85  # a character adds nothing of its own
