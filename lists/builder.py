@@ -25,7 +25,7 @@ from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.explain import HIDDEN, Reason, explain
 from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
 from armybuilder.engine.model import EntryNode, as_float, selectable
-from armybuilder.engine.offer import auto_selected_costs
+from armybuilder.engine.offer import one_pick
 from armybuilder.engine.report import ERROR, INFO, WARNING, Problem
 from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
@@ -53,8 +53,9 @@ class AddEntry:
 
     entry_id: str  # the path id the edit names
     name: str
-    costs: tuple[Cost, ...]
+    costs: tuple[Cost, ...]  # of one pick, with what auto-selection adds to it
     reasons: tuple[Reason, ...]  # why it cannot be added now; empty when it can
+    allowances: tuple[Allowance, ...] = ()  # points one pick has to spend (warjack points)
 
     @property
     def available(self) -> bool:
@@ -316,11 +317,13 @@ def _problem_tally(report: ListReport, owners: set[str]) -> ProblemTally:
 
 
 def _totals_of(roster: RosterView, total: Callable[[str], float]) -> tuple[Cost, ...]:
-    """The non-zero totals of something, one per visible cost type of the list."""
+    """The non-zero totals of something, one per visible cost type of the list (a game's
+    bookkeeping cost types are shown as allowances instead)."""
+    hidden = systems.bookkeeping_cost_types(roster.game_system_id)
     return tuple(
         Cost(cost.type_id, cost.name, value)
         for cost in roster.costs
-        if not cost.hidden and (value := total(cost.type_id))
+        if not cost.hidden and cost.type_id not in hidden and (value := total(cost.type_id))
     )
 
 
@@ -434,12 +437,14 @@ def _add_panel(
         primary = next((c for c, is_primary in values.categories if is_primary), "")
         if primary and primary not in order:
             continue  # filed under a category this force has no slot for (BattleScribe)
+        pick = one_pick(roster.compiled, force.node.id, force.catalogue_id, node.path_id)
         grouped.setdefault(primary, []).append(
             AddEntry(
                 node.path_id,
                 str(values.fields["name"]),
-                _costs(roster, values.fields, _auto_selected(roster, force, node)),
+                _costs(roster, values.fields, dict(pick.added), shown_only=True),
                 tuple(why),
+                pick.allowances,
             )
         )
     ordered = sorted(grouped, key=lambda c: order.get(c, (len(order), c)))
@@ -487,21 +492,27 @@ def _reasons(
 
 
 def _costs(
-    roster: Roster, fields: dict[str, object], added: Mapping[str, float] | None = None
+    roster: Roster,
+    fields: dict[str, object],
+    added: Mapping[str, float] | None = None,
+    *,
+    shown_only: bool = False,
 ) -> tuple[Cost, ...]:
-    """An entry's own costs, plus ``added`` (what auto-selection brings with one pick)."""
+    """An entry's own costs, plus ``added`` (what auto-selection brings with one pick); with
+    ``shown_only``, without the game's bookkeeping cost types (shown as allowances)."""
     added = added or {}
+    hidden = (
+        systems.bookkeeping_cost_types(roster.compiled.game_system_id)
+        if shown_only
+        else frozenset()
+    )
     return tuple(
         Cost(ct.id, ct.name, value)
         for ct in roster.compiled.cost_types
-        if not ct.hidden and (value := as_float(fields.get(ct.id), 0.0) + added.get(ct.id, 0.0))
+        if not ct.hidden
+        and ct.id not in hidden
+        and (value := as_float(fields.get(ct.id), 0.0) + added.get(ct.id, 0.0))
     )
-
-
-def _auto_selected(roster: Roster, force: Force, node: EntryNode) -> dict[str, float]:
-    """What one pick of a root entry adds under it (a squad's minimum models): the add panel
-    offers the entry at the cost of what the player gets."""
-    return auto_selected_costs(roster.compiled, force.node.id, force.catalogue_id, node.path_id)
 
 
 # ------------------------------------------------------------------------------- problems

@@ -31,7 +31,7 @@ from armybuilder.engine.listspec import ListSpecError, build_roster
 from armybuilder.engine.model import EntryNode, selectable
 from armybuilder.engine.report import ERROR, INFO, SELECTION_UNKNOWN_ENTRY, WARNING, Problem
 from armybuilder.engine.roster import Force, Roster, Selection
-from armybuilder.engine.systems import imposed_cost_limits
+from armybuilder.engine.systems import bookkeeping_cost_types, imposed_cost_limits
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
@@ -315,11 +315,13 @@ def spec_catalogue_ids(spec: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _totals(view: RosterView) -> list[CostTotal]:
     """Visible cost totals against the limit enforced: the list's own or, when tighter or the
-    list has none, the one its game's rules impose (a 40k battle size's points)."""
+    list has none, the one its game's rules impose (a 40k battle size's points). A game's
+    bookkeeping cost types are left out: the pages show them as allowances."""
     imposed = imposed_cost_limits(view)
+    bookkeeping = bookkeeping_cost_types(view.game_system_id)
     totals = []
     for cost in view.costs:
-        if cost.hidden:
+        if cost.hidden or cost.type_id in bookkeeping:
             continue
         limits = [
             limit

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from armybuilder.engine.offer import auto_selected_costs
+from armybuilder.engine.offer import one_pick
 from tests.engine.builders import compiled_with
 
 SQUAD = {
@@ -34,9 +34,9 @@ HERO = {"id": "hero", "name": "Hero", "type": "model", "costs": [{"typeId": "pts
 def test_a_pick_costs_its_minimum_models_but_not_its_optional_upgrades() -> None:
     compiled = compiled_with([SQUAD, HERO])
 
-    assert auto_selected_costs(compiled, "fe", "cat", "squad") == {"pts": 100}
-    assert auto_selected_costs(compiled, "fe", "cat", "hero") == {}
+    assert one_pick(compiled, "fe", "cat", "squad").added == (("pts", 100),)
+    assert one_pick(compiled, "fe", "cat", "hero").added == ()
 
 
 def test_an_entry_that_cannot_be_picked_adds_nothing() -> None:
-    assert auto_selected_costs(compiled_with([HERO]), "fe", "cat", "no-such-entry") == {}
+    assert one_pick(compiled_with([HERO]), "fe", "cat", "no-such-entry").added == ()

@@ -199,3 +199,18 @@ def test_the_add_panel_offers_an_entry_at_the_cost_of_what_one_pick_brings() -> 
     (squad_view,) = [s for s in picked.all_selections() if s.id == squad.id]
     assert offered["Intercessor Squad"]["w40k9-pts"] == squad_view.total_cost("w40k9-pts") > 0
     assert offered["Captain"]["w40k9-pts"] == 85  # a character adds nothing of its own
+
+
+def test_warmachine_shows_army_points_as_its_only_total_and_warcasters_with_their_points() -> None:
+    roster, report = evaluated(WMH, example_spec(WMH, "cygnar-skirmish-50-legal"))
+    page = builder_page(roster=roster, report=report)
+    (panel,) = add_panels(roster=roster, report=report)
+    offered = {e.name: e for c in panel.categories for e in c.entries}
+
+    assert [t.type_id for t in page.totals] == ["wmk2-pts"]
+    stryker = offered["Commander Coleman Stryker"]
+    assert [(a.code, a.available) for a in stryker.allowances] == [("wmh.warjack_points", 6)]
+    assert not {c.type_id for c in stryker.costs} & {"wmk2-wjp", "wmk2-lost", "wmk2-jack"}
+    rows = [r for f in page.forces for b in f.categories for r in b.rows]
+    assert rows
+    assert all(c.type_id == "wmk2-pts" for r in rows for c in r.costs)

@@ -52,6 +52,10 @@ from armybuilder.engine.view import ForceView, RosterView, SelectionView
 ARMY_POINTS = "wmk2-pts"
 WARJACK_POINTS = "wmk2-wjp"  # spent on the warcaster's battlegroup
 WARJACK_POINTS_LOST = "wmk2-lost"
+JACK_COST = "wmk2-jack"  # what a warjack costs in warjack points
+# Kept to work out each warcaster's warjack points (its allowance), not for a player to read
+# as a total or to limit.
+BOOKKEEPING_COST_TYPES = frozenset({WARJACK_POINTS, WARJACK_POINTS_LOST, JACK_COST})
 WARCASTER = "wmk2-cat-warcaster"
 MERCENARY = "wmk2-cat-mercenary"
 CONTRACT = "wmk2-cat-contract"
