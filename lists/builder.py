@@ -236,6 +236,8 @@ class BuilderPage:
     editor: SelectionEditor | None = None
     error_count: int = field(default=0)
     warning_count: int = field(default=0)
+    # what still lacks a cost the player enters: "legal" is said with them, never plainly
+    costs_not_entered: tuple[str, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -281,6 +283,7 @@ def builder_page(
         editor=editor,
         error_count=report.error_count,
         warning_count=report.warning_count,
+        costs_not_entered=tuple(report.costs_not_entered),
     )
 
 

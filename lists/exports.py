@@ -244,6 +244,13 @@ def _write_enforced_limits(body: dict[str, Any], totals: Sequence[CostTotal]) ->
 
 
 def verdict(report: ListReport) -> str:
+    if report.legal and report.costs_not_entered:
+        names = report.costs_not_entered
+        return ngettext(
+            "Legal, but the cost of %(names)s is not entered",
+            "Legal, but the costs of %(names)s are not entered",
+            len(names),
+        ) % {"names": ", ".join(names)}
     if report.legal:
         return _("Legal")
     return ngettext(

@@ -32,6 +32,7 @@ from armybuilder.engine.model import EntryNode, selectable
 from armybuilder.engine.report import ERROR, INFO, SELECTION_UNKNOWN_ENTRY, WARNING, Problem
 from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.systems import bookkeeping_cost_types, imposed_cost_limits
+from armybuilder.engine.systems.common import COST_NOT_ENTERED
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
@@ -95,6 +96,13 @@ class ListReport:
     def unknown_entries(self) -> list[Problem]:
         """Selections of a roster file whose entries the stored data no longer has."""
         return [p for p in self.problems if p.code == SELECTION_UNKNOWN_ENTRY]
+
+    @property
+    def costs_not_entered(self) -> list[str]:
+        """What still lacks a cost the player enters from their card (the games' hooks report
+        each as ``<game>.cost.not_entered``), in words: the totals leave those costs out, so a
+        verdict of "legal" must say so."""
+        return [self.owner_label(p) for p in self.problems if p.code.endswith(COST_NOT_ENTERED)]
 
     def unavailable_at(self, owner_id: str) -> list[Unavailable]:
         """The entries a force or selection offers that cannot be added now."""

@@ -313,3 +313,27 @@ def test_the_problems_panel_shows_every_problem_whole(
     no_horizontal_scroll(page)
     screenshot(page, f"problems-whole-{viewport['width']}")
     assert page_errors == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_an_example_copied_in_one_click_says_which_costs_are_not_entered(
+    page_errors: list[str],
+    live_server: LiveServer,
+    page: Page,
+    fresh_closure_cache: None,
+    viewport: dict[str, int],
+) -> None:
+    page.set_viewport_size(viewport)
+    battleground = load_pack("battleground")
+    log_in(page, live_server.url)
+    page.goto(
+        f"{live_server.url}/systems/{battleground.slug}/examples/men-of-hawkshold-legal-2000/"
+    )
+    page.locator("#copy-example").click()
+
+    verdict = page.locator('#bar [data-code="verdict.costs_not_entered"]')
+    expect(verdict).to_be_visible()
+    expect(page.locator('#bar [data-code="costs.not_entered"]')).to_contain_text("Knights")
+    no_horizontal_scroll(page)
+    screenshot(page, f"costs-not-entered-{viewport['width']}")
+    assert page_errors == []
