@@ -195,6 +195,11 @@ class OptionGroup:
     minimum: int
     maximum: int  # COUNT_CAP when the data sets none
     options: tuple[Option, ...]
+    # the data ids of the group and its options: a problem naming one leads here to be fixed
+    fixes: tuple[str, ...] = ()
+    # a problem of the selection names it: required, whatever its own bounds (a minimum per
+    # force or per list, or a game's rule, such as a wizard's spells)
+    flagged: bool = False
 
     @property
     def choose_one(self) -> bool:
@@ -553,17 +558,22 @@ def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -
     evaluator = Evaluator(roster)
     nodes = selectable(selection.node.children)
     reasons = _reasons(roster, report, evaluator, selection.force, selection, nodes)
+    named = {p.entry_id for p in report.problems if p.owner_id == selection_id}
     groups: list[OptionGroup] = []
-    loose: list[Option] = []
+    loose: list[tuple[EntryNode, Option]] = []
     for node in selection.node.children:
         if node.kind == "group":
-            groups.extend(_option_groups(roster, evaluator, selection, node, reasons, ""))
+            groups.extend(_option_groups(roster, evaluator, selection, node, reasons, "", named))
         else:
             option = _option(roster, evaluator, selection, node, reasons, COUNT_CAP)
             if option is not None:
-                loose.append(option)
+                loose.append((node, option))
     if loose:
-        groups.insert(0, OptionGroup("", "", 0, COUNT_CAP, tuple(loose)))
+        fixes = tuple(i for node, _option in loose for i in node.ids)
+        options = tuple(option for _node, option in loose)
+        groups.insert(
+            0, OptionGroup("", "", 0, COUNT_CAP, options, fixes, bool(named & set(fixes)))
+        )
     picks = tuple(
         child
         for child in view.children
@@ -600,8 +610,10 @@ def _option_groups(
     group: EntryNode,
     reasons: dict[str, tuple[Reason, ...] | None],
     outer: str,
+    named: set[str],
 ) -> list[OptionGroup]:
-    """A group's own entries as one option group, then each nested group as its own."""
+    """A group's own entries as one option group, then each nested group as its own;
+    ``named`` holds the ids the selection's problems name (a group they name is required)."""
     ctx = Ctx(roster, parent.force, None, parent, group)
     values = evaluator.entry_values(group, ctx)
     if values.fields.get("hidden"):
@@ -619,10 +631,15 @@ def _option_groups(
         found
         for node in group.children
         if node.kind == "group"
-        for found in _option_groups(roster, evaluator, parent, node, reasons, label)
+        for found in _option_groups(roster, evaluator, parent, node, reasons, label, named)
     ]
-    own = [OptionGroup(group.path_id, label, minimum, maximum, tuple(options))] if options else []
-    return own + nested
+    if not options:
+        return nested
+    fixes = (*group.ids, *(i for node in group.children if node.kind == "entry" for i in node.ids))
+    own = OptionGroup(
+        group.path_id, label, minimum, maximum, tuple(options), fixes, bool(named & set(fixes))
+    )
+    return [own, *nested]
 
 
 def _option(

@@ -7,7 +7,9 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from catalogues.examples import shipped_examples
 from catalogues.models import GameSystem
+from lists import sharing
 from tests.browser.builder_helpers import (
     act,
     add_unit,
@@ -250,8 +252,9 @@ def test_a_list_built_with_the_keyboard_alone(
     unused = page.locator("#problems-panel a", has_text="Storm lord")
     expect(unused).to_have_count(1)
     unused.focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("#list-panel .row", has_text="Storm lord")).to_be_focused()
+    act(page, lambda: page.keyboard.press("Enter"))
+    expect(page.locator("#editor-heading")).to_contain_text("Storm lord")
+    expect(page.locator("#editor-heading")).to_be_focused()
     assert focus_is_visible(page)
 
     # a number typed into a stepper: a Lancer spends the unused warjack points
@@ -336,4 +339,28 @@ def test_an_example_copied_in_one_click_says_which_costs_are_not_entered(
     expect(page.locator('#bar [data-code="costs.not_entered"]')).to_contain_text("Knights")
     no_horizontal_scroll(page)
     screenshot(page, f"costs-not-entered-{viewport['width']}")
+    assert page_errors == []
+
+
+def test_a_wizards_spell_problem_opens_where_the_spells_are_chosen(
+    page_errors: list[str], live_server: LiveServer, page: Page, ninth_age: GameSystem
+) -> None:
+    page.set_viewport_size(DESKTOP)
+    user = log_in(page, live_server.url)
+    example = next(e for e in shipped_examples() if e.slug == "highborn-elves-legal-4500")
+    army_list = sharing.copy_example(user=user, example=example)
+    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+    open_unit(page, "Mage")
+    act(page, editor(page).locator(".picks a", has_text="Path of Pyromancy").click)
+    act(page, editor(page).get_by_label("6. Tide of Flames", exact=True).uncheck)
+    open_unit(page, "High Prince")
+
+    problem = page.locator("#problems-panel li", has_text="t9a.wizard.spell_count")
+    act(page, problem.locator("a.problem-fix").click)
+    expect(page.locator("#editor-heading")).to_contain_text("Path of Pyromancy")
+    spells = editor(page).locator("fieldset", has_text="Spells")
+    expect(spells).to_be_focused()
+    expect(spells.locator('[data-code="option.required"]')).to_be_visible()
+    expect(editor(page).get_by_label("6. Tide of Flames", exact=True)).not_to_be_checked()
+    screenshot(page, "spell-problem-opens-path-1280")
     assert page_errors == []

@@ -214,3 +214,20 @@ def test_warmachine_shows_army_points_as_its_only_total_and_warcasters_with_thei
     rows = [r for f in page.forces for b in f.categories for r in b.rows]
     assert rows
     assert all(c.type_id == "wmk2-pts" for r in rows for c in r.costs)
+
+
+def test_a_choice_a_problem_names_is_required_and_the_problem_leads_to_it() -> None:
+    spec = example_spec(W40K, "space-marines-patrol-slots")
+    for force in spec["forces"]:
+        for selection in force["selections"]:
+            if selection["entryId"] == "w40k9-sm-chapter-choice":
+                selection.pop("selections")  # the Chapter is left unchosen
+    roster, report = evaluated(W40K, spec)
+    chapter = selection_named(roster, "Chapter")
+
+    (problem,) = [p for p in report.problems if p.code == "w40k9.keyword.placeholder"]
+    assert problem.owner_id == chapter
+    editor = selection_editor(roster=roster, report=report, selection_id=chapter)
+    (group,) = editor.groups
+    assert group.flagged
+    assert problem.entry_id in group.fixes
