@@ -51,6 +51,19 @@
     });
   }
 
+  // Enter in the search adds the only match, or the first that can be added.
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input.matches || !input.matches("input[data-filter]")) return;
+    event.preventDefault();
+    filter(input);
+    var first = null;
+    document.querySelectorAll(input.dataset.filter).forEach(function (entry) {
+      if (!first && !entry.hidden) first = entry.querySelector("button:not([disabled])");
+    });
+    if (first) first.click();
+  });
+
   document.addEventListener("input", function (event) {
     if (event.target.matches("input[data-filter]")) filter(event.target);
   });

@@ -364,3 +364,19 @@ def test_a_wizards_spell_problem_opens_where_the_spells_are_chosen(
     expect(editor(page).get_by_label("6. Tide of Flames", exact=True)).not_to_be_checked()
     screenshot(page, "spell-problem-opens-path-1280")
     assert page_errors == []
+
+
+def test_enter_in_the_search_adds_the_first_match(
+    page_errors: list[str], live_server: LiveServer, page: Page, ninth_age: GameSystem
+) -> None:
+    user = log_in(page, live_server.url)
+    army_list = new_list(user, ninth_age, "t9a3-dh", {"t9a3-pts": 4500}, "t9a3-dh-force")
+    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+
+    search = page.locator("#add-search")
+    search.fill("grudge bus")
+    act(page, lambda: search.press("Enter"))
+
+    expect(page.locator("#list-panel .row", has_text="Grudge Buster")).to_have_count(1)
+    expect(page.locator("#editor-heading")).to_contain_text("Grudge Buster")
+    assert page_errors == []
