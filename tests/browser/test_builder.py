@@ -380,3 +380,26 @@ def test_enter_in_the_search_adds_the_first_match(
     expect(page.locator("#list-panel .row", has_text="Grudge Buster")).to_have_count(1)
     expect(page.locator("#editor-heading")).to_contain_text("Grudge Buster")
     assert page_errors == []
+
+
+def test_on_a_phone_the_totals_stay_in_view_while_editing(
+    page_errors: list[str], live_server: LiveServer, page: Page, forty_k: GameSystem
+) -> None:
+    page.set_viewport_size(PHONE)
+    user = log_in(page, live_server.url)
+    army_list = new_list(
+        user, forty_k, "w40k9-sm", {"w40k9-pts": 2000}, force_entry_id="w40k9-fe-battalion"
+    )
+    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+    bar = page.locator("#bar").bounding_box()
+    assert bar is not None
+    assert bar["y"] + bar["height"] < PHONE["height"] / 2  # three cost types, one short bar
+
+    add_unit(page, "Captain")
+    totals = page.locator("#tab-totals")
+    expect(totals).to_contain_text("85/2000 pts")
+    box = totals.bounding_box()
+    assert box is not None
+    assert 0 <= box["y"] < PHONE["height"]  # in view beside the editor
+    screenshot(page, "phone-totals-375")
+    assert page_errors == []
