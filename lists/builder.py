@@ -250,7 +250,14 @@ class BuilderPage:
 
 
 def _in_words(reasons: Sequence[Reason]) -> str:
-    return " ".join(r.message for r in reasons)
+    """Why an entry is greyed out, naming the rule each limit comes from (as its problem
+    would)."""
+    return " ".join(
+        f"{r.message} ({_('Rule')}: {r.rule['section']})"
+        if r.rule and r.rule.get("section")
+        else r.message
+        for r in reasons
+    )
 
 
 def selection_dom_id(selection_id: str) -> str:

@@ -36,6 +36,8 @@ class Reason:
     entry_id: str
     constraint_id: str
     message: str
+    # the rule the limit comes from, as the problem of breaking it would cite it
+    rule: JsonDict | None = None
 
 
 def explain(
@@ -105,7 +107,16 @@ def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) 
             else:
                 taken = "is already 1" if count == 1 else f"are already {number_text(count)}"
                 message = f"{name} is limited to {number_text(limit)} {where}, and there {taken}."
-            reasons.append(Reason(MAX_REACHED, node.id, constraint.id, message))
+            rule = constraint.raw.get("rule")
+            reasons.append(
+                Reason(
+                    MAX_REACHED,
+                    node.id,
+                    constraint.id,
+                    message,
+                    dict(rule) if isinstance(rule, dict) else None,
+                )
+            )
     return reasons
 
 

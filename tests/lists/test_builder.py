@@ -231,3 +231,21 @@ def test_a_choice_a_problem_names_is_required_and_the_problem_leads_to_it() -> N
     (group,) = editor.groups
     assert group.flagged
     assert problem.entry_id in group.fixes
+
+
+def test_a_greyed_out_entry_names_the_rule_its_limit_comes_from() -> None:
+    roster, report = evaluated(W40K, example_spec(W40K, "space-marines-rule-of-three"))
+    (panel,) = add_panels(roster=roster, report=report)
+    greyed = [
+        e
+        for c in panel.categories
+        for e in c.entries
+        if any(r.code == MAX_REACHED and r.rule for r in e.reasons)
+    ]
+
+    assert greyed
+    for entry in greyed:
+        (reason,) = [r for r in entry.reasons if r.code == MAX_REACHED]
+        assert reason.rule is not None
+        assert reason.rule["section"] in entry.why
+    assert any("Rule of Three" in e.why for e in greyed)
