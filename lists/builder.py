@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from armybuilder.engine import systems
 from armybuilder.engine.evaluator import Ctx, Evaluator
-from armybuilder.engine.explain import HIDDEN, Reason, explain
+from armybuilder.engine.explain import HIDDEN, MAX_REACHED, Reason, explain
 from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
 from armybuilder.engine.model import EntryNode, as_float, selectable
 from armybuilder.engine.offer import one_pick
@@ -59,7 +59,9 @@ class AddEntry:
 
     @property
     def available(self) -> bool:
-        return not self.reasons
+        """Whether it can be picked: a limit reached does not stop it (the list then shows the
+        broken limit with its rule); the data hiding it here does."""
+        return _addable(self.reasons)
 
     @property
     def why(self) -> str:
@@ -185,7 +187,9 @@ class Option:
 
     @property
     def can_add(self) -> bool:
-        return not self.reasons and self.count < self.maximum
+        """One more can be picked: past a limit too with a stepper (the list shows the broken
+        limit and its rule), not when the data hides it."""
+        return _addable(self.reasons) and (self.count < self.maximum or self.control == STEPPER)
 
 
 @dataclass(frozen=True)
@@ -197,9 +201,10 @@ class OptionGroup:
     options: tuple[Option, ...]
     # the data ids of the group and its options: a problem naming one leads here to be fixed
     fixes: tuple[str, ...] = ()
-    # a problem of the selection names it: required, whatever its own bounds (a minimum per
-    # force or per list, or a game's rule, such as a wizard's spells)
-    flagged: bool = False
+    # how the selection's problems concern it, whatever its own bounds: "" not at all, "over"
+    # past a maximum, "required" short of a minimum (per force or list too) or a game's rule
+    # (a wizard's spells)
+    flag: str = ""
 
     @property
     def choose_one(self) -> bool:
@@ -247,6 +252,10 @@ class BuilderPage:
     @property
     def legal(self) -> bool:
         return self.error_count == 0
+
+
+def _addable(reasons: Sequence[Reason]) -> bool:
+    return all(r.code == MAX_REACHED for r in reasons)
 
 
 def _in_words(reasons: Sequence[Reason]) -> str:
@@ -565,7 +574,7 @@ def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -
     evaluator = Evaluator(roster)
     nodes = selectable(selection.node.children)
     reasons = _reasons(roster, report, evaluator, selection.force, selection, nodes)
-    named = {p.entry_id for p in report.problems if p.owner_id == selection_id}
+    named = [p for p in report.problems if p.owner_id == selection_id]
     groups: list[OptionGroup] = []
     loose: list[tuple[EntryNode, Option]] = []
     for node in selection.node.children:
@@ -576,11 +585,10 @@ def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -
             if option is not None:
                 loose.append((node, option))
     if loose:
-        fixes = tuple(i for node, _option in loose for i in node.ids)
+        nodes = [node for node, _option in loose]
         options = tuple(option for _node, option in loose)
-        groups.insert(
-            0, OptionGroup("", "", 0, COUNT_CAP, options, fixes, bool(named & set(fixes)))
-        )
+        fixes = tuple(i for node in nodes for i in node.ids)
+        groups.insert(0, OptionGroup("", "", 0, COUNT_CAP, options, fixes, _flag(nodes, named)))
     picks = tuple(
         child
         for child in view.children
@@ -617,10 +625,10 @@ def _option_groups(
     group: EntryNode,
     reasons: dict[str, tuple[Reason, ...] | None],
     outer: str,
-    named: set[str],
+    named: Sequence[Problem],
 ) -> list[OptionGroup]:
     """A group's own entries as one option group, then each nested group as its own;
-    ``named`` holds the ids the selection's problems name (a group they name is required)."""
+    ``named`` holds the selection's problems (a group one names is flagged)."""
     ctx = Ctx(roster, parent.force, None, parent, group)
     values = evaluator.entry_values(group, ctx)
     if values.fields.get("hidden"):
@@ -642,11 +650,22 @@ def _option_groups(
     ]
     if not options:
         return nested
-    fixes = (*group.ids, *(i for node in group.children if node.kind == "entry" for i in node.ids))
+    nodes = [group, *(node for node in group.children if node.kind == "entry")]
+    fixes = tuple(i for node in nodes for i in node.ids)
     own = OptionGroup(
-        group.path_id, label, minimum, maximum, tuple(options), fixes, bool(named & set(fixes))
+        group.path_id, label, minimum, maximum, tuple(options), fixes, _flag(nodes, named)
     )
     return [own, *nested]
+
+
+def _flag(nodes: Sequence[EntryNode], problems: Sequence[Problem]) -> str:
+    """How ``problems`` concern these entries (see ``OptionGroup.flag``)."""
+    ids = {i for node in nodes for i in node.ids}
+    found = [p for p in problems if p.entry_id in ids]
+    if not found:
+        return ""
+    maxima = {c.id for node in nodes for c in node.constraints if c.type == "max"}
+    return "over" if all(p.constraint_id in maxima for p in found) else "required"
 
 
 def _option(

@@ -23,7 +23,7 @@ from armybuilder.engine import edit as engine_edit
 from armybuilder.engine.caps import REQUEST_STEPS, Budget, CapExceeded
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import check_document, load_roster, roster_document
-from armybuilder.engine.explain import explain
+from armybuilder.engine.explain import MAX_REACHED, Reason, explain
 from armybuilder.engine.model import find_entry, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
@@ -273,7 +273,8 @@ def add_selection(
     entry_id: str,
     parent_selection_id: str | None = None,
 ) -> ListState:
-    """Select an entry in a force or under a selection, if it can be added right now."""
+    """Select an entry in a force or under a selection, unless the data hides it there (a limit
+    it goes past is the list's problem, shown with its rule)."""
     entry_id = _id(entry_id)
 
     def change(roster: Roster) -> str:
@@ -285,8 +286,7 @@ def add_selection(
             reasons = explain(roster, force, entry_id, parent)
         except RosterError as error:
             raise EditRejected(UNKNOWN_ENTRY, str(error)) from error
-        if reasons:
-            raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in reasons))
+        _refuse_what_the_data_hides(reasons)
         selection, _created = _engine(
             lambda: engine_edit.select_entry(roster, force, entry_id, parent)
         )
@@ -314,9 +314,7 @@ def choose_option(
         for other in [s for s in parent.children if s.node.within(group) and s.node is not node]:
             roster.remove_selection(other)
         if not any(s.node is node for s in parent.children):
-            reasons = explain(roster, parent.force, node.path_id, parent)
-            if reasons:
-                raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in reasons))
+            _refuse_what_the_data_hides(explain(roster, parent.force, node.path_id, parent))
             _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
         return _("Chose %(option)s for %(name)s") % {"option": node.name, "name": _label(parent)}
 
@@ -346,7 +344,7 @@ def set_option_count(
     What a checkbox or a stepper asks in one edit: 0 removes every pick of it; more adds
     picks (one selection each for an entry with options of its own, else one selection's
     count) or takes the last ones away. Adding is refused, with the engine's reason, when
-    the entry cannot be added now. (A radio button's pick is ``choose_option``.)
+    the data hides the entry there. (A radio button's pick is ``choose_option``.)
     """
     entry_id, count = _id(entry_id), _count(count)
 
@@ -363,14 +361,21 @@ def set_option_count(
         if count < have:
             _take_away(roster, picks, have - count)
             return _("%(name)s set to %(count)d") % {"name": label, "count": count}
-        reasons = explain(roster, parent.force, node.path_id, parent)
-        if reasons:
-            raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in reasons))
+        _refuse_what_the_data_hides(explain(roster, parent.force, node.path_id, parent))
         for _step in range(count - have):  # a pick each, or one more of the same pick
             _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
         return _("%(name)s set to %(count)d") % {"name": label, "count": count}
 
     return _edit(army_list, version, change)
+
+
+def _refuse_what_the_data_hides(reasons: list[Reason]) -> None:
+    """A maximum reached does not stop an edit: the list then shows the broken limit with its
+    rule, as BattleScribe does, so every illegal list can be built and read. An entry the
+    data hides here is refused."""
+    hidden = [r for r in reasons if r.code != MAX_REACHED]
+    if hidden:
+        raise EditRejected(NOT_ALLOWED, " ".join(r.message for r in hidden))
 
 
 def _take_away(roster: Roster, picks: list[Selection], amount: int) -> None:

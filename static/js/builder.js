@@ -51,16 +51,19 @@
     });
   }
 
-  // Enter in the search adds the only match, or the first that can be added.
+  // Enter in the search adds the only match, or the first within its limits.
   document.addEventListener("keydown", function (event) {
     var input = event.target;
     if (event.key !== "Enter" || !input.matches || !input.matches("input[data-filter]")) return;
     event.preventDefault();
     filter(input);
-    var first = null;
+    var shown = [];
     document.querySelectorAll(input.dataset.filter).forEach(function (entry) {
-      if (!first && !entry.hidden) first = entry.querySelector("button:not([disabled])");
+      var button = entry.hidden ? null : entry.querySelector("button:not([disabled])");
+      if (button) shown.push(button);
     });
+    var first = shown.filter(function (b) { return !b.classList.contains("add-over"); })[0];
+    if (shown.length === 1 || !first) first = shown[0];
     if (first) first.click();
   });
 

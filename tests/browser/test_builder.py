@@ -403,3 +403,29 @@ def test_on_a_phone_the_totals_stay_in_view_while_editing(
     assert 0 <= box["y"] < PHONE["height"]  # in view beside the editor
     screenshot(page, "phone-totals-375")
     assert page_errors == []
+
+
+def test_a_jack_marshal_can_be_given_a_third_warjack_and_the_rule_is_named(
+    page_errors: list[str], live_server: LiveServer, page: Page, warmachine: GameSystem
+) -> None:
+    page.set_viewport_size(DESKTOP)
+    user = log_in(page, live_server.url)
+    army_list = new_list(
+        user, warmachine, "wmk2-khador", {"wmk2-pts": 50}, force_entry_id="wmk2-force-skirmish"
+    )
+    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+    add_unit(page, "Iron Fang Kovnik")
+    more = editor(page).get_by_role("button", name="One more Juggernaut")
+    for _ in range(2):
+        act(page, more.click)
+    expect(more).to_be_enabled()  # the limit is the list's problem, not a wall
+    expect(editor(page).locator(".why", has_text="WM-R18").first).to_be_visible()
+
+    act(page, more.click)
+
+    problem = errors(page).filter(has_text="wmh.jack_marshal.max_warjacks")
+    expect(problem).to_have_count(1)
+    expect(problem).to_contain_text("WM-R18")
+    expect(editor(page).locator('[data-code="option.over_limit"]')).to_be_visible()
+    screenshot(page, "jack-marshal-third-warjack-1280")
+    assert page_errors == []

@@ -46,14 +46,16 @@ def test_a_legal_ninth_age_list_shows_categories_with_percentages_and_no_problem
     assert page.totals[0].value == report.view.total_cost("t9a3-pts")
 
 
-def test_the_add_panel_disables_what_is_at_its_maximum_with_the_engines_reason() -> None:
+def test_the_add_panel_marks_what_is_at_its_maximum_and_still_offers_it() -> None:
     roster, report = evaluated(T9A, example_spec(T9A, "dwarven-holds-legal-4500"))
     (panel,) = add_panels(roster=roster, report=report)
     entries = {e.name: e for category in panel.categories for e in category.entries}
     assert entries["Clan Warriors"].available
+    assert not entries["Clan Warriors"].reasons
     assert entries["Clan Warriors"].costs[0].value > 0
     anvil = entries["Anvil of Power"]
-    assert not anvil.available
+    # past its limit it can still be picked: the list then shows the broken limit
+    assert anvil.available
     assert [r.code for r in anvil.reasons] == [MAX_REACHED]
 
 
@@ -229,7 +231,7 @@ def test_a_choice_a_problem_names_is_required_and_the_problem_leads_to_it() -> N
     assert problem.owner_id == chapter
     editor = selection_editor(roster=roster, report=report, selection_id=chapter)
     (group,) = editor.groups
-    assert group.flagged
+    assert group.flag == "required"
     assert problem.entry_id in group.fixes
 
 

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from armybuilder.engine import caps
+from catalogues.examples import shipped_examples
 from catalogues.models import Catalogue, GameSystem
-from lists import services
+from lists import services, sharing
 from lists.models import ArmyList, ListVersion, VersionKind
 from lists.services import EditRejected, ListState, StaleVersion
 from tests.catalogues.packs import load_pack
@@ -426,20 +427,45 @@ def test_bad_input_gets_its_code_and_changes_nothing(
     )
 
 
-def test_an_entry_that_cannot_be_added_now_is_refused(dwarven_list: ListState) -> None:
+def test_an_entry_past_its_limit_is_added_and_the_list_shows_the_broken_limit(
+    dwarven_list: ListState,
+) -> None:
     state = dwarven_list
     for _ in range(5):  # the data's own limit per roster
         state = add(state, KING)
     explained = services.load_list(army_list=state.army_list, explain=True).report
     (king,) = [u for u in explained.unavailable_at(force_id(state)) if u.entry_id == KING]
-    before = stored(state)
+    assert [r.code for r in king.reasons] == ["explain.max_reached"]
+
+    state = add(state, KING)
+
+    kings = [s for s in state.roster.forces[0].selections if s.node.id == KING]
+    assert len(kings) == 6
+    broken = [p for p in state.report.problems if p.constraint_id == king.reasons[0].constraint_id]
+    assert broken
+    assert broken[0].rule == king.reasons[0].rule
+
+
+def test_an_option_the_data_hides_is_refused(player: Any, fresh_closure_cache: None) -> None:
+    game_system = load_pack("warmachine-mk2")
+    example = next(e for e in shipped_examples() if e.slug == "cygnar-skirmish-50-legal")
+    army_list = sharing.copy_example(user=player, example=example)
+    state = services.load_list(army_list=army_list)
+    lancer = next(s for s in state.roster.all_selections() if s.node.name == "Lancer")
+    bond = next(n for n in lancer.node.entries() if n.name == "Bonded to Lord Commander Stryker")
+    assert game_system.bs_id == "wmk2-gs"
 
     with pytest.raises(EditRejected) as rejected:
-        add(state, KING)
+        services.set_option_count(
+            army_list=army_list,
+            version=army_list.version,
+            selection_id=lancer.id,
+            entry_id=bond.path_id,
+            count=1,
+        )
 
-    assert [r.code for r in king.reasons] == ["explain.max_reached"]
     assert rejected.value.code == services.NOT_ALLOWED
-    assert stored(state).document == before.document
+    assert ArmyList.objects.get(pk=army_list.pk).version == army_list.version
 
 
 def test_an_edit_without_a_real_version_is_refused(dwarven_list: ListState) -> None:
