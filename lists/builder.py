@@ -278,10 +278,14 @@ def force_dom_id(force_id: str) -> str:
 
 
 def builder_page(
-    *, roster: Roster, report: ListReport, selected_id: str | None = None
+    *,
+    roster: Roster,
+    report: ListReport,
+    selected_id: str | None = None,
+    factions: Sequence[tuple[str, str]] = (),
 ) -> BuilderPage:
     """Everything the builder page shows but its add panels (``add_panels``); with
-    ``selected_id``, that selection's editor."""
+    ``selected_id``, that selection's editor; ``factions`` as ``top_force_entries`` takes."""
     evaluator = Evaluator(roster)
     gauges = category_gauges(roster, evaluator)
     view = report.view
@@ -300,7 +304,7 @@ def builder_page(
         forces=forces,
         totals=tuple(report.totals),
         problems=tuple(_problem_item(report, p) for p in report.problems),
-        force_entries=_force_entries(roster, parent=None),
+        force_entries=_force_entries(roster, parent=None, factions=factions),
         editor=editor,
         error_count=report.error_count,
         warning_count=report.warning_count,
@@ -390,14 +394,21 @@ def _category_blocks(
     return tuple(blocks)
 
 
-def top_force_entries(*, roster: Roster) -> tuple[ForceEntryChoice, ...]:
-    """The force entries a list can start a force with (the add panel offers them)."""
-    return _force_entries(roster, parent=None)
+def top_force_entries(
+    *, roster: Roster, factions: Sequence[tuple[str, str]] = ()
+) -> tuple[ForceEntryChoice, ...]:
+    """The force entries a list can start a force with (the add panel offers them); with
+    ``factions`` (every faction of the game stored: id, name), those of other factions too."""
+    return _force_entries(roster, parent=None, factions=factions)
 
 
-def _force_entries(roster: Roster, *, parent: Force | None) -> tuple[ForceEntryChoice, ...]:
+def _force_entries(
+    roster: Roster, *, parent: Force | None, factions: Sequence[tuple[str, str]] = ()
+) -> tuple[ForceEntryChoice, ...]:
     """Force entries a player may add: at the top, those the list's catalogues start lists
-    with (the same the edit accepts); under a force, its child force entries."""
+    with, then the game system's for each other faction (the edit pins that faction's data,
+    so a list can be built of several races, legal or not); under a force, its child force
+    entries."""
     if parent is not None:
         return tuple(
             ForceEntryChoice(node.id, parent.catalogue_id, node.name)
@@ -408,12 +419,17 @@ def _force_entries(roster: Roster, *, parent: Force | None) -> tuple[ForceEntryC
     catalogue_ids = list(dict.fromkeys(f.catalogue_id for f in roster.all_forces())) or [
         cid for cid, body in compiled.catalogues.items() if not body.get("library")
     ]
+    names = {cid: str(body.get("name") or cid) for cid, body in compiled.catalogues.items()}
+    for faction_id, name in factions:
+        names.setdefault(faction_id, name)
+        if faction_id not in catalogue_ids:
+            catalogue_ids.append(faction_id)
 
     def named(choice: setup.ForceChoice, catalogue_id: str) -> str:
         # the game system's force entries are offered once per catalogue
         if len(catalogue_ids) == 1:
             return choice.name
-        catalogue = str(compiled.catalogues[catalogue_id].get("name") or catalogue_id)
+        catalogue = names.get(catalogue_id, catalogue_id)
         return _("%(force)s (%(catalogue)s)") % {"force": choice.name, "catalogue": catalogue}
 
     return tuple(

@@ -429,3 +429,24 @@ def test_a_jack_marshal_can_be_given_a_third_warjack_and_the_rule_is_named(
     expect(editor(page).locator('[data-code="option.over_limit"]')).to_be_visible()
     screenshot(page, "jack-marshal-third-warjack-1280")
     assert page_errors == []
+
+
+def test_a_battleground_force_of_another_race_can_be_added_and_is_flagged(
+    page_errors: list[str], live_server: LiveServer, page: Page, fresh_closure_cache: None
+) -> None:
+    page.set_viewport_size(DESKTOP)
+    load_pack("battleground")
+    user = log_in(page, live_server.url)
+    example = next(e for e in shipped_examples() if e.slug == "men-of-hawkshold-legal-2000")
+    army_list = sharing.copy_example(user=user, example=example)
+    page.goto(f"{live_server.url}/lists/{army_list.pk}/")
+
+    page.locator("details.add-force > summary").click()
+    page.locator("#new-force").select_option(label="Army (Orc Army)")
+    act(page, page.get_by_role("button", name="Add force").click)
+
+    problem = errors(page).filter(has_text="bg.single_race")
+    expect(problem).to_have_count(1)
+    expect(problem).to_contain_text("BG-6")
+    screenshot(page, "battleground-two-races-1280")
+    assert page_errors == []

@@ -407,3 +407,27 @@ def test_a_legal_list_with_costs_not_entered_says_which_wherever_its_verdict_sho
     )
     verdict_line = next(line for line in text.splitlines() if line.startswith("Verdict:"))
     assert missing[0] in verdict_line
+
+
+def test_a_force_of_another_race_is_offered_and_the_list_then_names_the_rule(
+    player: Any, fresh_closure_cache: None
+) -> None:
+    battleground = load_pack("battleground")
+    example = next(e for e in shipped_examples() if e.slug == "men-of-hawkshold-legal-2000")
+    army_list = sharing.copy_example(user=player, example=example)
+    orcs = battleground.catalogues.get(name="Orc Army")
+    client = _client(player)
+
+    html = client.get(reverse("lists:builder", args=[army_list.pk])).content.decode()
+    offered = re.findall(r'<option value="([^"]+)">', html.split('id="new-force"')[1])
+    (orc_force,) = [key for key in offered if key.startswith(f"{orcs.bs_id} ")]
+
+    response = client.post(
+        reverse("lists:edit", args=[army_list.pk, "add-force"]),
+        {"version": army_list.version, "force": orc_force},
+    )
+
+    assert response.status_code in (200, 302)
+    state = load_list(army_list=ArmyList.objects.get(pk=army_list.pk))
+    assert [f.catalogue_id for f in state.roster.forces] == [army_list.catalogue.bs_id, orcs.bs_id]
+    assert "bg.single_race" in {p.code for p in state.report.problems}
