@@ -54,7 +54,7 @@ class AddEntry:
     entry_id: str  # the path id the edit names
     name: str
     costs: tuple[Cost, ...]  # of one pick, with what auto-selection adds to it
-    reasons: tuple[Reason, ...]  # why it cannot be added now; empty when it can
+    reasons: tuple[Reason, ...]  # hidden here, or the limit one more goes past; empty: neither
     allowances: tuple[Allowance, ...] = ()  # points one pick has to spend (warjack points)
 
     @property
