@@ -174,7 +174,7 @@ class Option:
     maximum: int  # COUNT_CAP when the data sets none
     control: str  # checkbox | radio | stepper
     selection_ids: tuple[str, ...]  # the picks of it
-    reasons: tuple[Reason, ...]  # why one more cannot be picked now
+    reasons: tuple[Reason, ...]  # hidden here, or the limit one more goes past
     instanced: bool  # each pick is a selection with options of its own
 
     @property
