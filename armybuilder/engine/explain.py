@@ -8,7 +8,7 @@ list means the entry can be added.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from armybuilder.engine import edit
 from armybuilder.engine.compile import Compiled
@@ -36,8 +36,9 @@ class Reason:
     entry_id: str
     constraint_id: str
     message: str
-    # the rule the limit comes from, as the problem of breaking it would cite it
-    rule: JsonDict | None = None
+    # the rule the limit comes from, as the problem of breaking it would cite it (the
+    # constraint id already tells reasons apart: it takes no part in comparing or hashing)
+    rule: JsonDict | None = field(default=None, compare=False)
 
 
 def explain(

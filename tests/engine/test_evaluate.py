@@ -646,3 +646,18 @@ def test_a_maximum_of_zero_says_the_entry_cannot_be_taken_not_for_now() -> None:
     assert "limited to 0" not in reason.message
     assert "for now" not in reason.message
     assert "in this force" in reason.message
+
+
+def test_a_reason_names_its_rule_and_can_still_be_hashed() -> None:
+    rule = {"game": "demo", "section": "Rule of One", "digest": "demo.md", "line": 1}
+    unit = {
+        "id": "u",
+        "name": "Unique",
+        "type": "unit",
+        "constraints": [{"id": "one", "type": "max", "value": 1, "scope": "roster", "rule": rule}],
+    }
+    roster, force = make_roster([unit])
+    edit.select_entry(roster, force, "u")
+    (reason,) = explain(roster, force, "u")
+    assert reason.rule == rule
+    assert reason in {reason}
