@@ -151,7 +151,6 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "catalogues:home"
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_UNIQUE_EMAIL = True
-ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[armybuilder] "
@@ -180,6 +179,13 @@ EMAIL_BACKEND = os.environ.get(
     else "django.core.mail.backends.console.EmailBackend",
 )
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "armybuilder <noreply@localhost>")
+# Without a mail server a confirmation link only reaches the server's console, so a new
+# player is let in before confirming (the quick start) and the pages say where the link is;
+# with a mail server, confirming the address comes first.
+MAIL_PRINTED = EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend"
+ACCOUNT_EMAIL_VERIFICATION = os.environ.get(
+    "ACCOUNT_EMAIL_VERIFICATION", "optional" if MAIL_PRINTED else "mandatory"
+)
 
 # Production hardening follows from DEBUG being off; each knob can still be relaxed by env
 # (e.g. behind a TLS-terminating proxy on plain HTTP in a local compose stack).

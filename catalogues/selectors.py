@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Case, Count, Max, Q, QuerySet, Value, When
+from django.db.models import Case, Count, Exists, Max, OuterRef, Q, QuerySet, Value, When
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -29,7 +29,15 @@ def game_system_list() -> QuerySet[GameSystem]:
     return GameSystem.objects.annotate(
         catalogue_count=Count("catalogues", distinct=True),
         latest_number=Max("revisions__number"),
+        shares_name=shares_name(),
     ).order_by("name")
+
+
+def shares_name() -> Exists:
+    """Whether another stored game system has the same name (a shipped pack and imported
+    community data of one game): only then do pages show the data set's own id, the one
+    thing telling them apart."""
+    return Exists(GameSystem.objects.filter(name=OuterRef("name")).exclude(pk=OuterRef("pk")))
 
 
 def catalogue_list(

@@ -14,5 +14,5 @@ class ArmyListAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(ListVersion)
 class ListVersionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["army_list", "number", "kind", "summary", "created_at"]
+    list_display = ["army_list", "number", "kind", "label", "created_at"]
     raw_id_fields = ["army_list"]

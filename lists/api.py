@@ -53,7 +53,7 @@ from lists import api_serializers as io
 from lists import authorship, history, selectors, services, sharing
 from lists.etags import etag_of
 from lists.exports import ExportFormat, verify
-from lists.gallery import GalleryFilter
+from lists.gallery import ListFilters
 from lists.models import ArmyList
 from lists.services import ListState, StaleVersion
 from lists.views.sharing import export_response
@@ -478,7 +478,7 @@ class VerifyView(APIView):
         return Response(io.VerificationSerializer(verification).data)
 
 
-class GalleryQuery(GalleryFilter):
+class GalleryQuery(ListFilters):
     """The gallery's filters, games and factions by id: an id that names nothing matches
     no list (the page's form offers only stored ones)."""
 

@@ -13,6 +13,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from armybuilder.engine.caps import MAX_COST_LIMIT
+from armybuilder.engine.explain import MAX_REACHED
 from catalogues.api.base import JSONCharField, JSONFloatField, JSONIntegerField
 from catalogues.api.roster_serializers import RosterFileField
 from catalogues.api.validation_serializers import (
@@ -224,11 +225,16 @@ class WhyNotQuerySerializer(serializers.Serializer[Any]):
 
 
 class ReasonsSerializer(serializers.Serializer[Any]):
-    can_add = serializers.SerializerMethodField()
+    can_add = serializers.SerializerMethodField(
+        help_text=_(
+            "False when the data hides the entry here; a limit reached still lets it "
+            "be added, and the list then shows the broken rule."
+        )
+    )
     reasons = ReasonSerializer(many=True)
 
     def get_can_add(self, data: dict[str, Any]) -> bool:
-        return not data["reasons"]
+        return all(r.code == MAX_REACHED for r in data["reasons"])
 
 
 class VersionSerializer(serializers.Serializer[Any]):

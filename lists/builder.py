@@ -15,16 +15,17 @@ every game (and imported community data) gets the same page:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
 from armybuilder.engine import systems
 from armybuilder.engine.evaluator import Ctx, Evaluator
-from armybuilder.engine.explain import HIDDEN, Reason, explain
+from armybuilder.engine.explain import HIDDEN, MAX_REACHED, Reason, explain
 from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
-from armybuilder.engine.model import EntryNode, selectable
+from armybuilder.engine.model import EntryNode, as_float, selectable
+from armybuilder.engine.offer import one_pick
 from armybuilder.engine.report import ERROR, INFO, WARNING, Problem
 from armybuilder.engine.roster import Force, Roster, Selection
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
@@ -52,12 +53,15 @@ class AddEntry:
 
     entry_id: str  # the path id the edit names
     name: str
-    costs: tuple[Cost, ...]
-    reasons: tuple[Reason, ...]  # why it cannot be added now; empty when it can
+    costs: tuple[Cost, ...]  # of one pick, with what auto-selection adds to it
+    reasons: tuple[Reason, ...]  # hidden here, or the limit one more goes past; empty: neither
+    allowances: tuple[Allowance, ...] = ()  # points one pick has to spend (warjack points)
 
     @property
     def available(self) -> bool:
-        return not self.reasons
+        """Whether it can be picked: a limit reached does not stop it (the list then shows the
+        broken limit with its rule); the data hiding it here does."""
+        return _addable(self.reasons)
 
     @property
     def why(self) -> str:
@@ -170,7 +174,7 @@ class Option:
     maximum: int  # COUNT_CAP when the data sets none
     control: str  # checkbox | radio | stepper
     selection_ids: tuple[str, ...]  # the picks of it
-    reasons: tuple[Reason, ...]  # why one more cannot be picked now
+    reasons: tuple[Reason, ...]  # hidden here, or the limit one more goes past
     instanced: bool  # each pick is a selection with options of its own
 
     @property
@@ -183,7 +187,9 @@ class Option:
 
     @property
     def can_add(self) -> bool:
-        return not self.reasons and self.count < self.maximum
+        """One more can be picked: past a limit too with a stepper (the list shows the broken
+        limit and its rule), not when the data hides it."""
+        return _addable(self.reasons) and (self.count < self.maximum or self.control == STEPPER)
 
 
 @dataclass(frozen=True)
@@ -193,6 +199,12 @@ class OptionGroup:
     minimum: int
     maximum: int  # COUNT_CAP when the data sets none
     options: tuple[Option, ...]
+    # the data ids of the group and its options: a problem naming one leads here to be fixed
+    fixes: tuple[str, ...] = ()
+    # how the selection's problems concern it, whatever its own bounds: "" not at all, "over"
+    # past a maximum, "required" short of a minimum (per force or list too) or a game's rule
+    # (a wizard's spells)
+    flag: str = ""
 
     @property
     def choose_one(self) -> bool:
@@ -234,14 +246,27 @@ class BuilderPage:
     editor: SelectionEditor | None = None
     error_count: int = field(default=0)
     warning_count: int = field(default=0)
+    # what still lacks a cost the player enters: "legal" is said with them, never plainly
+    costs_not_entered: tuple[str, ...] = ()
 
     @property
     def legal(self) -> bool:
         return self.error_count == 0
 
 
+def _addable(reasons: Sequence[Reason]) -> bool:
+    return all(r.code == MAX_REACHED for r in reasons)
+
+
 def _in_words(reasons: Sequence[Reason]) -> str:
-    return " ".join(r.message for r in reasons)
+    """Why an entry is greyed out, naming the rule each limit comes from (as its problem
+    would)."""
+    return " ".join(
+        f"{r.message} ({_('Rule')}: {r.rule['section']})"
+        if r.rule and r.rule.get("section")
+        else r.message
+        for r in reasons
+    )
 
 
 def selection_dom_id(selection_id: str) -> str:
@@ -253,10 +278,14 @@ def force_dom_id(force_id: str) -> str:
 
 
 def builder_page(
-    *, roster: Roster, report: ListReport, selected_id: str | None = None
+    *,
+    roster: Roster,
+    report: ListReport,
+    selected_id: str | None = None,
+    factions: Sequence[tuple[str, str]] = (),
 ) -> BuilderPage:
     """Everything the builder page shows but its add panels (``add_panels``); with
-    ``selected_id``, that selection's editor."""
+    ``selected_id``, that selection's editor; ``factions`` as ``top_force_entries`` takes."""
     evaluator = Evaluator(roster)
     gauges = category_gauges(roster, evaluator)
     view = report.view
@@ -275,10 +304,11 @@ def builder_page(
         forces=forces,
         totals=tuple(report.totals),
         problems=tuple(_problem_item(report, p) for p in report.problems),
-        force_entries=_force_entries(roster, parent=None),
+        force_entries=_force_entries(roster, parent=None, factions=factions),
         editor=editor,
         error_count=report.error_count,
         warning_count=report.warning_count,
+        costs_not_entered=tuple(report.costs_not_entered),
     )
 
 
@@ -315,11 +345,13 @@ def _problem_tally(report: ListReport, owners: set[str]) -> ProblemTally:
 
 
 def _totals_of(roster: RosterView, total: Callable[[str], float]) -> tuple[Cost, ...]:
-    """The non-zero totals of something, one per visible cost type of the list."""
+    """The non-zero totals of something, one per visible cost type of the list (a game's
+    bookkeeping cost types are shown as allowances instead)."""
+    hidden = systems.bookkeeping_cost_types(roster.game_system_id)
     return tuple(
         Cost(cost.type_id, cost.name, value)
         for cost in roster.costs
-        if not cost.hidden and (value := total(cost.type_id))
+        if not cost.hidden and cost.type_id not in hidden and (value := total(cost.type_id))
     )
 
 
@@ -362,14 +394,21 @@ def _category_blocks(
     return tuple(blocks)
 
 
-def top_force_entries(*, roster: Roster) -> tuple[ForceEntryChoice, ...]:
-    """The force entries a list can start a force with (the add panel offers them)."""
-    return _force_entries(roster, parent=None)
+def top_force_entries(
+    *, roster: Roster, factions: Sequence[tuple[str, str]] = ()
+) -> tuple[ForceEntryChoice, ...]:
+    """The force entries a list can start a force with (the add panel offers them); with
+    ``factions`` (every faction of the game stored: id, name), those of other factions too."""
+    return _force_entries(roster, parent=None, factions=factions)
 
 
-def _force_entries(roster: Roster, *, parent: Force | None) -> tuple[ForceEntryChoice, ...]:
+def _force_entries(
+    roster: Roster, *, parent: Force | None, factions: Sequence[tuple[str, str]] = ()
+) -> tuple[ForceEntryChoice, ...]:
     """Force entries a player may add: at the top, those the list's catalogues start lists
-    with (the same the edit accepts); under a force, its child force entries."""
+    with, then the game system's for each other faction (the edit pins that faction's data,
+    so a list can be built of several races, legal or not); under a force, its child force
+    entries."""
     if parent is not None:
         return tuple(
             ForceEntryChoice(node.id, parent.catalogue_id, node.name)
@@ -380,12 +419,17 @@ def _force_entries(roster: Roster, *, parent: Force | None) -> tuple[ForceEntryC
     catalogue_ids = list(dict.fromkeys(f.catalogue_id for f in roster.all_forces())) or [
         cid for cid, body in compiled.catalogues.items() if not body.get("library")
     ]
+    names = {cid: str(body.get("name") or cid) for cid, body in compiled.catalogues.items()}
+    for faction_id, name in factions:
+        names.setdefault(faction_id, name)
+        if faction_id not in catalogue_ids:
+            catalogue_ids.append(faction_id)
 
     def named(choice: setup.ForceChoice, catalogue_id: str) -> str:
         # the game system's force entries are offered once per catalogue
         if len(catalogue_ids) == 1:
             return choice.name
-        catalogue = str(compiled.catalogues[catalogue_id].get("name") or catalogue_id)
+        catalogue = names.get(catalogue_id, catalogue_id)
         return _("%(force)s (%(catalogue)s)") % {"force": choice.name, "catalogue": catalogue}
 
     return tuple(
@@ -433,12 +477,14 @@ def _add_panel(
         primary = next((c for c, is_primary in values.categories if is_primary), "")
         if primary and primary not in order:
             continue  # filed under a category this force has no slot for (BattleScribe)
+        pick = one_pick(roster.compiled, force.node.id, force.catalogue_id, node.path_id)
         grouped.setdefault(primary, []).append(
             AddEntry(
                 node.path_id,
                 str(values.fields["name"]),
-                _costs(roster, values.fields),
+                _costs(roster, values.fields, dict(pick.added), shown_only=True),
                 tuple(why),
+                pick.allowances,
             )
         )
     ordered = sorted(grouped, key=lambda c: order.get(c, (len(order), c)))
@@ -485,11 +531,27 @@ def _reasons(
     return out
 
 
-def _costs(roster: Roster, fields: dict[str, object]) -> tuple[Cost, ...]:
+def _costs(
+    roster: Roster,
+    fields: dict[str, object],
+    added: Mapping[str, float] | None = None,
+    *,
+    shown_only: bool = False,
+) -> tuple[Cost, ...]:
+    """An entry's own costs, plus ``added`` (what auto-selection brings with one pick); with
+    ``shown_only``, without the game's bookkeeping cost types (shown as allowances)."""
+    added = added or {}
+    hidden = (
+        systems.bookkeeping_cost_types(roster.compiled.game_system_id)
+        if shown_only
+        else frozenset()
+    )
     return tuple(
-        Cost(ct.id, ct.name, float(value))  # type: ignore[arg-type]
+        Cost(ct.id, ct.name, value)
         for ct in roster.compiled.cost_types
-        if not ct.hidden and (value := fields.get(ct.id))
+        if not ct.hidden
+        and ct.id not in hidden
+        and (value := as_float(fields.get(ct.id), 0.0) + added.get(ct.id, 0.0))
     )
 
 
@@ -528,17 +590,21 @@ def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -
     evaluator = Evaluator(roster)
     nodes = selectable(selection.node.children)
     reasons = _reasons(roster, report, evaluator, selection.force, selection, nodes)
+    named = [p for p in report.problems if p.owner_id == selection_id]
     groups: list[OptionGroup] = []
-    loose: list[Option] = []
+    loose: list[tuple[EntryNode, Option]] = []
     for node in selection.node.children:
         if node.kind == "group":
-            groups.extend(_option_groups(roster, evaluator, selection, node, reasons, ""))
+            groups.extend(_option_groups(roster, evaluator, selection, node, reasons, "", named))
         else:
             option = _option(roster, evaluator, selection, node, reasons, COUNT_CAP)
             if option is not None:
-                loose.append(option)
+                loose.append((node, option))
     if loose:
-        groups.insert(0, OptionGroup("", "", 0, COUNT_CAP, tuple(loose)))
+        nodes = [node for node, _option in loose]
+        options = tuple(option for _node, option in loose)
+        fixes = tuple(i for node in nodes for i in node.ids)
+        groups.insert(0, OptionGroup("", "", 0, COUNT_CAP, options, fixes, _flag(nodes, named)))
     picks = tuple(
         child
         for child in view.children
@@ -575,8 +641,10 @@ def _option_groups(
     group: EntryNode,
     reasons: dict[str, tuple[Reason, ...] | None],
     outer: str,
+    named: Sequence[Problem],
 ) -> list[OptionGroup]:
-    """A group's own entries as one option group, then each nested group as its own."""
+    """A group's own entries as one option group, then each nested group as its own;
+    ``named`` holds the selection's problems (a group one names is flagged)."""
     ctx = Ctx(roster, parent.force, None, parent, group)
     values = evaluator.entry_values(group, ctx)
     if values.fields.get("hidden"):
@@ -594,10 +662,26 @@ def _option_groups(
         found
         for node in group.children
         if node.kind == "group"
-        for found in _option_groups(roster, evaluator, parent, node, reasons, label)
+        for found in _option_groups(roster, evaluator, parent, node, reasons, label, named)
     ]
-    own = [OptionGroup(group.path_id, label, minimum, maximum, tuple(options))] if options else []
-    return own + nested
+    if not options:
+        return nested
+    nodes = [group, *(node for node in group.children if node.kind == "entry")]
+    fixes = tuple(i for node in nodes for i in node.ids)
+    own = OptionGroup(
+        group.path_id, label, minimum, maximum, tuple(options), fixes, _flag(nodes, named)
+    )
+    return [own, *nested]
+
+
+def _flag(nodes: Sequence[EntryNode], problems: Sequence[Problem]) -> str:
+    """How ``problems`` concern these entries (see ``OptionGroup.flag``)."""
+    ids = {i for node in nodes for i in node.ids}
+    found = [p for p in problems if p.entry_id in ids]
+    if not found:
+        return ""
+    maxima = {c.id for node in nodes for c in node.constraints if c.type == "max"}
+    return "over" if all(p.constraint_id in maxima for p in found) else "required"
 
 
 def _option(

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from armybuilder.engine.caps import BAD_TEXT, MAX_NOTES_LENGTH
 from armybuilder.engine.roster import RosterError
-from lists import services
+from lists import selectors, services
 from lists.builder import add_panels, builder_page, top_force_entries
 from lists.errors import answered
 from lists.exports import revision_label
@@ -215,7 +215,7 @@ def add_panel(request: HttpRequest, list_id: int) -> HttpResponse:
         return HttpResponseNotAllowed(["GET"])
     state = services.load_list(army_list=army_list, explain=False)
     panels = add_panels(roster=state.roster, report=state.report)
-    force_entries = top_force_entries(roster=state.roster)
+    force_entries = top_force_entries(roster=state.roster, factions=_factions(army_list))
     context = {
         "army_list": army_list,
         "has_forces": bool(state.report.view.forces),
@@ -224,6 +224,12 @@ def add_panel(request: HttpRequest, list_id: int) -> HttpResponse:
         "digest": _digest(panels, force_entries),
     }
     return render(request, "lists/_builder_add_panel.html", context)
+
+
+def _factions(army_list: ArmyList) -> list[tuple[str, str]]:
+    """Every faction of the list's game: a force of another can be added (a multiplayer game,
+    allies, or a mistake the list then shows)."""
+    return [(c.bs_id, c.name) for c in selectors.factions_of(game_system=army_list.game_system)]
 
 
 def _reloaded(army_list: ArmyList) -> ListState:
@@ -253,10 +259,13 @@ def _render(
     refusal: EditRejected | None = None,
     stale: dict[str, Any] | None = None,
 ) -> HttpResponse:
+    factions = _factions(state.army_list)
     try:
-        page = builder_page(roster=state.roster, report=state.report, selected_id=selected)
+        page = builder_page(
+            roster=state.roster, report=state.report, selected_id=selected, factions=factions
+        )
     except RosterError:  # a selection since removed (or a stale link): show the list alone
-        page = builder_page(roster=state.roster, report=state.report)
+        page = builder_page(roster=state.roster, report=state.report, factions=factions)
     context = {
         "army_list": state.army_list,
         "page": page,

@@ -227,6 +227,7 @@ def signed_document(context: ExportContext) -> dict[str, Any]:
     """Our roster document with the verdict, revisions, link and code as roster tags."""
     document = roster_document(context.report.view)
     body = document["roster"]
+    _write_enforced_limits(body, context.report.totals)
     body["tags"] = [
         *(body.get("tags") or []),
         {"id": f"{TAG_PREFIX}verdict", "name": verdict(context.report)},
@@ -238,10 +239,32 @@ def signed_document(context: ExportContext) -> dict[str, Any]:
     return document
 
 
+def _write_enforced_limits(body: dict[str, Any], totals: Sequence[CostTotal]) -> None:
+    """Each cost limit as the list was checked against it: a limit the game's rules impose (a
+    40k battle size's points) replaces the document's own "none" or looser one, so other
+    tools check the file against what the builder enforced."""
+    enforced = {t.type_id: t for t in totals if t.limit is not None}
+    limits = [dict(limit) for limit in body.get("costLimits") or []]
+    for limit in limits:
+        total = enforced.pop(str(limit.get("typeId")), None)
+        if total is not None:
+            limit["value"] = total.limit
+    limits += [{"name": t.name, "typeId": t.type_id, "value": t.limit} for t in enforced.values()]
+    if limits:
+        body["costLimits"] = limits
+
+
 # ---------------------------------------------------------------------- what exports say
 
 
 def verdict(report: ListReport) -> str:
+    if report.legal and report.costs_not_entered:
+        names = report.costs_not_entered
+        return ngettext(
+            "Legal, but the cost of %(names)s is not entered",
+            "Legal, but the costs of %(names)s are not entered",
+            len(names),
+        ) % {"names": ", ".join(names)}
     if report.legal:
         return _("Legal")
     return ngettext(
@@ -355,6 +378,11 @@ def faction_names(report: ListReport) -> list[str]:
     return list(dict.fromkeys(f.catalogue_name for f in report.view.all_forces()))
 
 
+def _bracketed(costs: str, brackets: str) -> str:
+    """ " [85 pts]" after a name, or nothing for a name that costs nothing."""
+    return f" {brackets[0]}{costs}{brackets[1]}" if costs else ""
+
+
 def _checked(context: ExportContext) -> str:
     return _("version %(version)s, checked %(when)s UTC") % {
         "version": context.version,
@@ -388,10 +416,11 @@ def _text_lines(context: ExportContext) -> Iterator[str]:
         if force.custom_notes:
             yield from _quoted(force.custom_notes)
         for section in force_sections(force, report.totals):
-            yield f"-- {section.name} [{cost_text(section.costs)}] --"
+            yield f"-- {section.name}{_bracketed(cost_text(section.costs), '[]')} --"
             for unit in section.units:
                 label = unit_label(unit, _one_line)
-                line = f"* {label} [{selection_costs(unit, report.totals)}]"
+                costs = _bracketed(selection_costs(unit, report.totals), "[]")
+                line = f"* {label}{costs}"
                 options = options_text(unit, _one_line)
                 yield f"{line}: {options}" if options else line
                 if unit.custom_notes:
@@ -431,11 +460,12 @@ def _markdown_lines(context: ExportContext) -> Iterator[str]:
             yield from _quoted(force.custom_notes, user=_markdown)
         for section in force_sections(force, report.totals):
             yield ""
-            yield f"### {section.name} ({cost_text(section.costs)})"
+            yield f"### {section.name}{_bracketed(cost_text(section.costs), '()')}"
             yield ""
             for unit in section.units:
                 label = unit_label(unit, _markdown)
-                line = f"- **{label}** ({selection_costs(unit, report.totals)})"
+                costs = _bracketed(selection_costs(unit, report.totals), "()")
+                line = f"- **{label}**{costs}"
                 options = options_text(unit, _markdown)
                 yield f"{line}: {options}" if options else line
                 if unit.custom_notes:

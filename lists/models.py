@@ -128,3 +128,13 @@ class ListVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.army_list} v{self.number}"
+
+    @property
+    def label(self) -> str:
+        """The summary as players read it. An undo or redo stores the summary of the edit it
+        steps over, so undoing an undo names that edit, not "Undid: Undid: ..."."""
+        if self.kind == VersionKind.UNDO:
+            return _("Undid: %(summary)s") % {"summary": self.summary}
+        if self.kind == VersionKind.REDO:
+            return _("Redid: %(summary)s") % {"summary": self.summary}
+        return self.summary

@@ -8,6 +8,7 @@ from django.db.models import Count, Max, Q, QuerySet
 from django.http import Http404
 
 from catalogues.models import Catalogue, GameSystem, Revision
+from catalogues.selectors import shares_name
 from lists.models import ArmyList, Visibility
 
 
@@ -61,6 +62,7 @@ def games_for_new_list() -> QuerySet[GameSystem]:
         .annotate(
             faction_count=Count("catalogues", distinct=True),
             latest_number=Max("revisions__number"),
+            shares_name=shares_name(),
         )
         .order_by("name", "bs_id")
     )

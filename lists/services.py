@@ -30,7 +30,7 @@ from armybuilder.engine.caps import (
 )
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import check_document, load_roster, roster_document
-from armybuilder.engine.explain import Reason, explain
+from armybuilder.engine.explain import MAX_REACHED, Reason, explain
 from armybuilder.engine.model import find_entry, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 from armybuilder.errors import ApplicationError
@@ -289,13 +289,13 @@ def add_selection(
     entry_id: str,
     parent_selection_id: str | None = None,
 ) -> ListState:
-    """Select an entry in a force or under a selection, if it can be added right now."""
+    """Select an entry in a force or under a selection, unless the data hides it there (a limit
+    it goes past is the list's problem, shown with its rule)."""
     entry_id = _id(entry_id)
 
     def change(roster: Roster) -> str:
         force, parent, reasons = _obstacles(roster, force_id, entry_id, parent_selection_id)
-        if reasons:
-            raise _not_allowed(reasons)
+        _refuse_what_the_data_hides(reasons)
         selection, _created = _engine(
             lambda: engine_edit.select_entry(roster, force, entry_id, parent)
         )
@@ -359,9 +359,7 @@ def choose_option(
         for other in [s for s in parent.children if s.node.within(group) and s.node is not node]:
             roster.remove_selection(other)
         if not any(s.node is node for s in parent.children):
-            reasons = explain(roster, parent.force, node.path_id, parent)
-            if reasons:
-                raise _not_allowed(reasons)
+            _refuse_what_the_data_hides(explain(roster, parent.force, node.path_id, parent))
             _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
         return _("Chose %(option)s for %(name)s") % {"option": node.name, "name": _label(parent)}
 
@@ -391,7 +389,7 @@ def set_option_count(
     What a checkbox or a stepper asks in one edit: 0 removes every pick of it; more adds
     picks (one selection each for an entry with options of its own, else one selection's
     count) or takes the last ones away. Adding is refused, with the engine's reason, when
-    the entry cannot be added now. (A radio button's pick is ``choose_option``.)
+    the data hides the entry there. (A radio button's pick is ``choose_option``.)
     """
     entry_id, count = _id(entry_id), _count(count)
 
@@ -408,14 +406,21 @@ def set_option_count(
         if count < have:
             _take_away(roster, picks, have - count)
             return _("%(name)s set to %(count)d") % {"name": label, "count": count}
-        reasons = explain(roster, parent.force, node.path_id, parent)
-        if reasons:
-            raise _not_allowed(reasons)
+        _refuse_what_the_data_hides(explain(roster, parent.force, node.path_id, parent))
         for _step in range(count - have):  # a pick each, or one more of the same pick
             _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
         return _("%(name)s set to %(count)d") % {"name": label, "count": count}
 
     return _edit(army_list, version, change)
+
+
+def _refuse_what_the_data_hides(reasons: list[Reason]) -> None:
+    """A maximum reached does not stop an edit: the list then shows the broken limit with its
+    rule, as BattleScribe does, so every illegal list can be built and read. An entry the
+    data hides here is refused."""
+    hidden = [r for r in reasons if r.code != MAX_REACHED]
+    if hidden:
+        raise _not_allowed(hidden)
 
 
 def _take_away(roster: Roster, picks: list[Selection], amount: int) -> None:
@@ -654,9 +659,9 @@ def _restore(
     restored = ArmyList(pk=army_list.pk, document=snapshot.document, pinned=snapshot.pinned)
     closure = pinned_closure(restored)
     roster = _load_roster(restored, closure)
-    summary = (_("Undid: %(summary)s") if kind == VersionKind.UNDO else _("Redid: %(summary)s")) % {
-        "summary": _version_summary(army_list, target if kind == VersionKind.REDO else version)
-    }
+    # Every step onto the undo or redo stack is followed by the version that made the change
+    # (an edit, an undo or a redo), whose summary names the edit: the one stepped over now.
+    summary = _version_summary(army_list, target + 1) or _("an edit no longer kept")
     return save_roster(
         army_list,
         version,

@@ -20,6 +20,11 @@ urlpatterns = [
     path("gallery/", share_views.gallery, name="gallery"),
     path("verify/", share_views.verify_page, name="verify"),
     path("lists/import/", share_views.import_page, name="import"),
+    path(
+        "systems/<slug:slug>/examples/<slug:example>/copy/",
+        share_views.copy_example,
+        name="copy_example",
+    ),
     re_path(
         rf"^lists/(?P<list_id>[0-9]+)/export/{FORMAT}/$", share_views.list_export, name="export"
     ),

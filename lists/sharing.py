@@ -24,9 +24,10 @@ from django.utils.translation import gettext as _
 from armybuilder.engine.caps import one_line
 from armybuilder.engine.document import roster_document
 from armybuilder.engine.report import Problem
+from catalogues.examples import ExampleList
 from catalogues.models import Catalogue
 from catalogues.services.rosters import check_roster_file
-from catalogues.services.validation import ListSpecRejected
+from catalogues.services.validation import ListReport, ListSpecRejected, validate_list_spec
 from lists import quotas
 from lists.exports import ExportContext, ExportFile, ExportFormat, export
 from lists.models import (
@@ -226,21 +227,41 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
     quotas.admit_creation(user=user)
     report = check_roster_file(data=data, filename=filename)
     filename = one_line(filename)
-    forces = report.view.forces
-    if not forces:
-        raise ListSpecRejected(IMPORT_NO_FORCE, _("The roster has no force to import."))
-    catalogue = Catalogue.objects.get(game_system=report.game_system, bs_id=forces[0].catalogue_id)
-    name = (report.view.name or filename)[:NAME_MAX_LENGTH].strip() or _("Imported list")
-    document = roster_document(report.view)
-    document["roster"]["name"] = name
-    size = quotas.document_bytes(document)
-    quotas.admit_new_document(user=user, size=size)
     left_out = report.unknown_entries
     summary = _("Imported from %(file)s") % {"file": filename[:100]}
     if left_out:
         summary += "; " + _("left out: %(entries)s") % {
             "entries": ", ".join(p.message for p in left_out)
         }
+    return ImportResult(
+        _store_new_list(user, report, report.view.name or filename, summary), left_out
+    )
+
+
+def copy_example(*, user: Any, example: ExampleList) -> ArmyList:
+    """An example list as a new private list of ``user``, built on the newest stored
+    revisions, ready to edit.
+
+    Raises ``ListSpecRejected`` when the stored data cannot build it, or ``EditRejected``
+    (``quota.*``); nothing is stored then.
+    """
+    quotas.admit_creation(user=user)
+    report = validate_list_spec(spec=example.spec)
+    summary = _("Copied from the example list “%(name)s”") % {"name": example.name[:100]}
+    return _store_new_list(user, report, example.name, summary)
+
+
+def _store_new_list(user: Any, report: ListReport, name: str, summary: str) -> ArmyList:
+    """A checked list as a new private list of ``user``, with its first version."""
+    forces = report.view.forces
+    if not forces:
+        raise ListSpecRejected(IMPORT_NO_FORCE, _("The roster has no force to import."))
+    catalogue = Catalogue.objects.get(game_system=report.game_system, bs_id=forces[0].catalogue_id)
+    name = name[:NAME_MAX_LENGTH].strip() or _("Imported list")
+    document = roster_document(report.view)
+    document["roster"]["name"] = name
+    size = quotas.document_bytes(document)
+    quotas.admit_new_document(user=user, size=size)
     with transaction.atomic():
         army_list = ArmyList.objects.create(
             owner=user,
@@ -254,4 +275,4 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
             updated_at=timezone.now(),
         )
         record_version(army_list, VersionKind.IMPORT, summary)
-    return ImportResult(_with_denormalised(army_list), left_out)
+    return _with_denormalised(army_list)

@@ -8,7 +8,7 @@ list means the entry can be added.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from armybuilder.engine import edit
 from armybuilder.engine.compile import Compiled
@@ -36,6 +36,9 @@ class Reason:
     entry_id: str
     constraint_id: str
     message: str
+    # the rule the limit comes from, as the problem of breaking it would cite it (the
+    # constraint id already tells reasons apart: it takes no part in comparing or hashing)
+    rule: JsonDict | None = field(default=None, compare=False)
 
 
 def explain(
@@ -99,18 +102,20 @@ def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) 
             continue
         count = evaluator.constraint_count(constraint, node, ctx)
         if count + 1 > limit:
-            per = _scope_words(constraint.scope)
+            where = _where(evaluator.compiled, constraint.scope, ctx)
+            if limit < 1:
+                message = f"{name} cannot be taken {where}."
+            else:
+                taken = "is already 1" if count == 1 else f"are already {number_text(count)}"
+                message = f"{name} is limited to {number_text(limit)} {where}, and there {taken}."
+            rule = constraint.raw.get("rule")
             reasons.append(
                 Reason(
                     MAX_REACHED,
                     node.id,
                     constraint.id,
-                    f"{name} is limited to {number_text(limit)} per {per}"
-                    + (
-                        f" and there {'is' if count == 1 else 'are'} already {number_text(count)}."
-                        if count
-                        else " for now."
-                    ),
+                    message,
+                    dict(rule) if isinstance(rule, dict) else None,
                 )
             )
     return reasons
@@ -155,6 +160,19 @@ def describe_condition(compiled: Compiled, condition: JsonDict) -> str:
     unit = str(condition.get("field", "selections"))
     counted = f"{amount} of {what}" if unit == "selections" else f"{amount} {unit} of {what}"
     return f"the {scope} has {COMPARISON_WORDS.get(kind, kind)} {counted}"
+
+
+def _where(compiled: Compiled, scope: str, ctx: Ctx) -> str:
+    """Where a limit counts, as a player says it: "in this Captain", "in this force"."""
+    if scope == "parent":
+        return f"in this {ctx.parent.node.raw.get('name')}" if ctx.parent else "in this force"
+    if scope in ("force", "roster"):
+        return {"force": "in this force", "roster": "in the army"}[scope]
+    if scope == "self":
+        return "in one selection"
+    # a scope naming an entry or category: the limit counts within each of them
+    target = compiled.find_any(scope)
+    return f"in each {target.get('name')}" if target and target.get("name") else "here"
 
 
 def _scope_words(scope: str) -> str:

@@ -31,7 +31,8 @@ from armybuilder.engine.listspec import ListSpecError, build_roster
 from armybuilder.engine.model import EntryNode, selectable
 from armybuilder.engine.report import ERROR, INFO, SELECTION_UNKNOWN_ENTRY, WARNING, Problem
 from armybuilder.engine.roster import Force, Roster, Selection
-from armybuilder.engine.systems import imposed_cost_limits
+from armybuilder.engine.systems import bookkeeping_cost_types, imposed_cost_limits
+from armybuilder.engine.systems.common import COST_NOT_ENTERED
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 from armybuilder.errors import ApplicationError
 from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
@@ -93,6 +94,13 @@ class ListReport:
     def unknown_entries(self) -> list[Problem]:
         """Selections of a roster file whose entries the stored data no longer has."""
         return [p for p in self.problems if p.code == SELECTION_UNKNOWN_ENTRY]
+
+    @property
+    def costs_not_entered(self) -> list[str]:
+        """What still lacks a cost the player enters from their card (the games' hooks report
+        each as ``<game>.cost.not_entered``), in words: the totals leave those costs out, so a
+        verdict of "legal" must say so."""
+        return [self.owner_label(p) for p in self.problems if p.code.endswith(COST_NOT_ENTERED)]
 
     def unavailable_at(self, owner_id: str) -> list[Unavailable]:
         """The entries a force or selection offers that cannot be added now."""
@@ -313,11 +321,13 @@ def spec_catalogue_ids(spec: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _totals(view: RosterView) -> list[CostTotal]:
     """Visible cost totals against the limit enforced: the list's own or, when tighter or the
-    list has none, the one its game's rules impose (a 40k battle size's points)."""
+    list has none, the one its game's rules impose (a 40k battle size's points). A game's
+    bookkeeping cost types are left out: the pages show them as allowances."""
     imposed = imposed_cost_limits(view)
+    bookkeeping = bookkeeping_cost_types(view.game_system_id)
     totals = []
     for cost in view.costs:
-        if cost.hidden:
+        if cost.hidden or cost.type_id in bookkeeping:
             continue
         limits = [
             limit

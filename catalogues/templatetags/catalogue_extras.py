@@ -10,7 +10,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from armybuilder.engine.systems.common import COST_NOT_ENTERED, ENTERED_COST_RULE_SUFFIX
+from armybuilder.engine.systems.common import ENTERED_COST_RULE_SUFFIX
 from catalogues.models import Entry, Revision
 from catalogues.selectors import ComparedEntry, CostType
 from catalogues.services.validation import ListReport
@@ -75,7 +75,7 @@ def costs_not_entered(report: ListReport) -> int:
     """How many costs of the list the player has still to enter (the games' hooks report each
     as ``<game>.cost.not_entered``): the list's total leaves them out, so its verdict and totals
     must say so."""
-    return sum(1 for problem in report.problems if problem.code.endswith(COST_NOT_ENTERED))
+    return len(report.costs_not_entered)
 
 
 @dataclass(frozen=True)

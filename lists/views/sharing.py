@@ -11,12 +11,14 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from armybuilder.engine.formats import FormatError
+from catalogues.examples import example_get
+from catalogues.models import GameSystem
 from catalogues.services.rosters import read_capped, roster_limits
 from catalogues.services.validation import ListSpecRejected
 from lists import services, sharing
@@ -134,6 +136,23 @@ def shared_fork(request: HttpRequest, token: str) -> HttpResponse:
         return answered(_refused_fork(request, army_list, error), error)
     messages.success(request, _("Forked into your lists as “%(name)s”.") % {"name": fork.name})
     return redirect("lists:builder", fork.pk)
+
+
+@require_POST
+def copy_example(request: HttpRequest, slug: str, example: str) -> HttpResponse:
+    """Copy a shipped example list into my lists, and open it in the builder."""
+    game_system = get_object_or_404(GameSystem, slug=slug)
+    found = example_get(game_system=game_system, slug=example)
+    page = reverse("catalogues:example_list", args=[slug, example])
+    if not request.user.is_authenticated:
+        return redirect_to_login(page)
+    try:
+        army_list = sharing.copy_example(user=request.user, example=found)
+    except (ListSpecRejected, EditRejected) as error:
+        messages.error(request, error.detail, extra_tags=error.code)
+        return redirect(page)
+    messages.success(request, _("Copied into your lists as “%(name)s”.") % {"name": army_list.name})
+    return redirect("lists:builder", army_list.pk)
 
 
 def _refused_fork(request: HttpRequest, army_list: ArmyList, error: EditRejected) -> HttpResponse:

@@ -51,6 +51,22 @@
     });
   }
 
+  // Enter in the search adds the only match, or the first within its limits.
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input.matches || !input.matches("input[data-filter]")) return;
+    event.preventDefault();
+    filter(input);
+    var shown = [];
+    document.querySelectorAll(input.dataset.filter).forEach(function (entry) {
+      var button = entry.hidden ? null : entry.querySelector("button:not([disabled])");
+      if (button) shown.push(button);
+    });
+    var first = shown.filter(function (b) { return !b.classList.contains("add-over"); })[0];
+    if (shown.length === 1 || !first) first = shown[0];
+    if (first) first.click();
+  });
+
   document.addEventListener("input", function (event) {
     if (event.target.matches("input[data-filter]")) filter(event.target);
   });
@@ -102,8 +118,10 @@
     var active = document.activeElement;
     event.detail.xhr.builderFocus = {
       id: active && active.id ? active.id : null,
-      editor: !!(source && (source.matches("a.row-main, .picks a, .crumbs a") ||
-        (source.tagName === "FORM" && /\/edit\/add\/$/.test(source.getAttribute("action") || ""))))
+      editor: !!(source && (source.matches("a.row-main, .picks a, .crumbs a, a.problem-fix") ||
+        (source.tagName === "FORM" && /\/edit\/add\/$/.test(source.getAttribute("action") || "")))),
+      // a problem opens its unit at the options that fix it
+      fix: source && source.dataset ? source.dataset.fix || null : null
     };
   });
   document.addEventListener("htmx:afterSettle", function (event) {
@@ -111,8 +129,10 @@
     if (search && search.value) filter(search);
     var intent = event.detail.xhr && event.detail.xhr.builderFocus;
     if (!intent || event.detail.target.id === "add-entries") return;
-    var target = intent.editor ? document.getElementById("editor-heading") : intent.id && document.getElementById(intent.id);
+    var fix = intent.fix && document.querySelector('#editor-panel [data-fixes~="' + CSS.escape(intent.fix) + '"]');
+    var target = fix || (intent.editor ? document.getElementById("editor-heading") : intent.id && document.getElementById(intent.id));
     if (!target && document.activeElement === document.body) target = document.getElementById("list-panel");
     if (target) target.focus({ preventScroll: !intent.editor });
+    if (fix) fix.scrollIntoView({ block: "center" });
   });
 })();

@@ -10,12 +10,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.cache import cache
+from django.test import override_settings
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from catalogues.models import GameSystem
 from lists import services
 from lists.models import ArmyList
+from tests.browser.builder_helpers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,19 +33,55 @@ def fresh_rate_limits() -> Iterator[None]:
 
 
 def sign_up(page: Page, live_server: LiveServer) -> None:
+    """Sign up as the quick start does (no mail server): in at once, then confirm the link."""
+    fill_sign_up(page, live_server)
+    expect(page.get_by_role("heading", level=1)).to_have_text("My lists")
+    expect(page.get_by_role("status")).to_contain_text("console")
+    confirm(page)
+
+
+def fill_sign_up(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url)
     page.get_by_role("link", name="Sign up").click()
     page.get_by_label("Email:").fill(EMAIL)
     page.get_by_label("Password:", exact=True).fill(PASSWORD)
     page.get_by_label("Password (again):").fill(PASSWORD)
     page.get_by_role("button", name="Sign Up").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Verify Your Email Address")
 
+
+def confirm(page: Page) -> None:
     (message,) = mail.outbox
     (link,) = re.findall(r"https?://\S+/accounts/confirm-email/\S+/", message.body)
     page.goto(link)
     page.get_by_role("button", name="Confirm").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("My lists")
+    assert get_user_model().objects.get(email=EMAIL).emailaddress_set.get().verified
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_a_confirmation_printed_in_the_console_is_said_to_be_there(
+    page_errors: list[str], live_server: LiveServer, page: Page, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    with override_settings(MAIL_PRINTED=True, ACCOUNT_EMAIL_VERIFICATION="mandatory"):
+        fill_sign_up(page, live_server)
+        expect(page.locator('[data-code="account.mail_printed"]')).to_be_visible()
+        screenshot(page, f"sign-up-mail-printed-{width}")
+        confirm(page)
+    screenshot(page, f"sign-up-confirmed-{width}")
+    assert page_errors == []
+
+
+def test_with_a_mail_server_the_address_is_confirmed_before_signing_in(
+    page_errors: list[str], live_server: LiveServer, page: Page
+) -> None:
+    with override_settings(MAIL_PRINTED=False, ACCOUNT_EMAIL_VERIFICATION="mandatory"):
+        fill_sign_up(page, live_server)
+        expect(page.locator('[data-code="account.mail_sent"]')).to_be_visible()
+        page.goto(f"{live_server.url}/lists/")
+        expect(page.get_by_role("heading", level=1)).not_to_have_text("My lists")
+        confirm(page)
+    assert page_errors == []
 
 
 def log_in(page: Page, live_server: LiveServer, email: str, password: str) -> None:

@@ -138,7 +138,15 @@ def test_an_example_page_offers_downloads_and_says_what_cannot_be_added(
     assert '<details class="unavailable' in page
     for item in unavailable:
         assert f'data-entry-id="{item.entry_id}"' in page
-        assert all(reason.code in page for reason in item.reasons)
+        assert all(f'data-code="{reason.code}"' in page for reason in item.reasons)
+        # a reason names its rule in words, never the data's internal constraint id
+        assert all(
+            f"· {reason.constraint_id}<" not in page
+            for reason in item.reasons
+            if reason.constraint_id
+        )
+    ruled = [r for item in unavailable for r in item.reasons if r.rule]
+    assert all(f"Rule: {r.rule['section']}" in page for r in ruled)
 
 
 def test_an_example_downloads_as_a_roster_file(client: Client, ninth_age: GameSystem) -> None:

@@ -627,3 +627,37 @@ def test_explain_names_a_full_entry_group() -> None:
     assert [(r.code, r.entry_id, r.constraint_id) for r in explain(roster, force, "axe", hero)] == [
         (MAX_REACHED, "g", "g-max")
     ]
+    # the limit is said where it counts (in the unit holding it), not "per parent"
+    (reason,) = explain(roster, force, "axe", hero)
+    assert "in this Hero" in reason.message
+    assert "parent" not in reason.message
+
+
+def test_a_maximum_of_zero_says_the_entry_cannot_be_taken_not_for_now() -> None:
+    unit = {
+        "id": "u",
+        "name": "Banned",
+        "type": "unit",
+        "constraints": [{"id": "none", "type": "max", "value": 0, "scope": "parent"}],
+    }
+    roster, force = make_roster([unit])
+    (reason,) = explain(roster, force, "u")
+    assert (reason.code, reason.constraint_id) == (MAX_REACHED, "none")
+    assert "limited to 0" not in reason.message
+    assert "for now" not in reason.message
+    assert "in this force" in reason.message
+
+
+def test_a_reason_names_its_rule_and_can_still_be_hashed() -> None:
+    rule = {"game": "demo", "section": "Rule of One", "digest": "demo.md", "line": 1}
+    unit = {
+        "id": "u",
+        "name": "Unique",
+        "type": "unit",
+        "constraints": [{"id": "one", "type": "max", "value": 1, "scope": "roster", "rule": rule}],
+    }
+    roster, force = make_roster([unit])
+    edit.select_entry(roster, force, "u")
+    (reason,) = explain(roster, force, "u")
+    assert reason.rule == rule
+    assert reason in {reason}

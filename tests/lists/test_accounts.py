@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.cache import cache
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from tests.conftest import REPO_ROOT
@@ -37,14 +37,23 @@ def link_in(message: Any) -> str:
     return str(link)
 
 
-def test_sign_up_confirm_the_email_and_land_on_my_lists(client: Client) -> None:
-    response = client.post(
-        reverse("account_signup"),
-        {"email": "new@example.com", "password1": PASSWORD, "password2": PASSWORD},
+def sign_up(client: Client, email: str = "new@example.com") -> Any:
+    return client.post(
+        reverse("account_signup"), {"email": email, "password1": PASSWORD, "password2": PASSWORD}
     )
+
+
+@override_settings(MAIL_PRINTED=False, ACCOUNT_EMAIL_VERIFICATION="mandatory")
+def test_with_a_mail_server_sign_up_confirm_the_email_and_land_on_my_lists(
+    client: Client,
+) -> None:
+    response = sign_up(client)
     assert response.status_code == 302
     assert response["Location"] == reverse("account_email_verification_sent")
     assert client.get(reverse("lists:mine")).status_code == 302  # not logged in before confirming
+    sent = client.get(response["Location"]).content.decode()
+    assert 'data-code="account.mail_sent"' in sent
+    assert 'data-code="account.mail_printed"' not in sent
 
     (message,) = mail.outbox
     assert message.to == ["new@example.com"]
@@ -57,6 +66,35 @@ def test_sign_up_confirm_the_email_and_land_on_my_lists(client: Client) -> None:
     assert client.get(reverse("lists:mine")).status_code == 200
     user = get_user_model().objects.get(email="new@example.com")
     assert user.emailaddress_set.get().verified
+
+
+@override_settings(MAIL_PRINTED=True, ACCOUNT_EMAIL_VERIFICATION="optional")
+def test_without_a_mail_server_a_new_player_is_signed_in_and_told_where_the_link_is(
+    client: Client,
+) -> None:
+    response = sign_up(client)
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("lists:mine")
+    mine = client.get(reverse("lists:mine"))
+    assert mine.status_code == 200  # in at once, before confirming
+    assert "console" in mine.content.decode()  # the message says where the link went
+    (message,) = mail.outbox
+    client.post(link_in(message))
+    user = get_user_model().objects.get(email="new@example.com")
+    assert user.emailaddress_set.get().verified
+    assert client.get(reverse("lists:mine")).status_code == 200
+
+
+@override_settings(MAIL_PRINTED=True, ACCOUNT_EMAIL_VERIFICATION="mandatory")
+def test_a_confirmation_required_without_a_mail_server_says_where_the_link_is(
+    client: Client,
+) -> None:
+    response = sign_up(client)
+
+    sent = client.get(response["Location"]).content.decode()
+    assert 'data-code="account.mail_printed"' in sent
+    assert len(mail.outbox) == 1
 
 
 def test_log_in_and_out_with_email_and_password(client: Client) -> None:
@@ -124,14 +162,22 @@ def test_the_upload_pages_still_need_staff(client: Client) -> None:
 
 
 def mail_backend(**env: str) -> str:
-    """The mail backend the settings pick in a fresh interpreter with ``env``."""
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")}
+    return setting("EMAIL_BACKEND", **env)
+
+
+def setting(name: str, **env: str) -> str:
+    """A setting as the settings module picks it in a fresh interpreter with ``env``."""
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("EMAIL_") and k != "ACCOUNT_EMAIL_VERIFICATION"
+    }
     result = subprocess.run(
         [
             sys.executable,
             "-c",
             "import django; django.setup(); from django.conf import settings; "
-            "print(settings.EMAIL_BACKEND)",
+            f"print(settings.{name})",
         ],
         cwd=REPO_ROOT,
         env={**clean, "DJANGO_SETTINGS_MODULE": "armybuilder.settings", **env},
@@ -147,3 +193,9 @@ def test_mail_is_printed_unless_a_mail_server_is_configured() -> None:
     assert (
         mail_backend(EMAIL_HOST="smtp.example.com") == "django.core.mail.backends.smtp.EmailBackend"
     )
+
+
+def test_confirming_the_address_is_required_only_with_a_mail_server() -> None:
+    assert setting("ACCOUNT_EMAIL_VERIFICATION") == "optional"
+    assert setting("ACCOUNT_EMAIL_VERIFICATION", EMAIL_HOST="smtp.example.com") == "mandatory"
+    assert setting("ACCOUNT_EMAIL_VERIFICATION", ACCOUNT_EMAIL_VERIFICATION="none") == "none"

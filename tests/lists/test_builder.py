@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from armybuilder.engine import edit
+from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED
 from armybuilder.engine.report import ERROR, INFO
 from lists.builder import (
@@ -48,14 +50,16 @@ def test_a_legal_ninth_age_list_shows_categories_with_percentages_and_no_problem
     assert [(t.type_id, t.value, t.limit) for t in page.totals] == [("t9a3-pts", 4465, 4500)]
 
 
-def test_the_add_panel_disables_what_is_at_its_maximum_with_the_engines_reason() -> None:
+def test_the_add_panel_marks_what_is_at_its_maximum_and_still_offers_it() -> None:
     roster, report = evaluated(T9A, example_spec(T9A, "dwarven-holds-legal-4500"))
     (panel,) = add_panels(roster=roster, report=report)
     entries = {e.name: e for category in panel.categories for e in category.entries}
     assert entries["Clan Warriors"].available
+    assert not entries["Clan Warriors"].reasons
     assert entries["Clan Warriors"].costs[0].value > 0
     anvil = entries["Anvil of Power"]
-    assert not anvil.available
+    # past its limit it can still be picked: the list then shows the broken limit
+    assert anvil.available
     assert [r.code for r in anvil.reasons] == [MAX_REACHED]
 
 
@@ -185,3 +189,69 @@ def test_a_row_is_badged_by_its_worst_problem() -> None:
     owned = {s.id for s in rows["Comando"].view.walk()}
     assert {p.severity for p in report.problems if p.owner_id in owned} == {ERROR, INFO}
     assert rows["Comando"].problems.worst == ERROR
+
+
+def test_the_add_panel_offers_an_entry_at_the_cost_of_what_one_pick_brings() -> None:
+    roster, report = evaluated(W40K, example_spec(W40K, "space-marines-strike-force-battalion"))
+    (panel,) = add_panels(roster=roster, report=report)
+    offered = {
+        e.name: {c.type_id: c.value for c in e.costs} for c in panel.categories for e in c.entries
+    }
+
+    # a squad comes with its minimum models: its own entry costs no points, they do
+    force = roster.forces[0]
+    squad, _created = edit.select_entry(roster, force, "w40k9-sm-intercessor-squad")
+    picked = evaluate(roster).view
+    (squad_view,) = [s for s in picked.all_selections() if s.id == squad.id]
+    assert offered["Intercessor Squad"]["w40k9-pts"] == squad_view.total_cost("w40k9-pts") > 0
+    assert offered["Captain"]["w40k9-pts"] == 85  # a character adds nothing of its own
+
+
+def test_warmachine_shows_army_points_as_its_only_total_and_warcasters_with_their_points() -> None:
+    roster, report = evaluated(WMH, example_spec(WMH, "cygnar-skirmish-50-legal"))
+    page = builder_page(roster=roster, report=report)
+    (panel,) = add_panels(roster=roster, report=report)
+    offered = {e.name: e for c in panel.categories for e in c.entries}
+
+    assert [t.type_id for t in page.totals] == ["wmk2-pts"]
+    stryker = offered["Commander Coleman Stryker"]
+    assert [(a.code, a.available) for a in stryker.allowances] == [("wmh.warjack_points", 6)]
+    assert not {c.type_id for c in stryker.costs} & {"wmk2-wjp", "wmk2-lost", "wmk2-jack"}
+    rows = [r for f in page.forces for b in f.categories for r in b.rows]
+    assert rows
+    assert all(c.type_id == "wmk2-pts" for r in rows for c in r.costs)
+
+
+def test_a_choice_a_problem_names_is_required_and_the_problem_leads_to_it() -> None:
+    spec = example_spec(W40K, "space-marines-patrol-slots")
+    for force in spec["forces"]:
+        for selection in force["selections"]:
+            if selection["entryId"] == "w40k9-sm-chapter-choice":
+                selection.pop("selections")  # the Chapter is left unchosen
+    roster, report = evaluated(W40K, spec)
+    chapter = selection_named(roster, "Chapter")
+
+    (problem,) = [p for p in report.problems if p.code == "w40k9.keyword.placeholder"]
+    assert problem.owner_id == chapter
+    editor = selection_editor(roster=roster, report=report, selection_id=chapter)
+    (group,) = editor.groups
+    assert group.flag == "required"
+    assert problem.entry_id in group.fixes
+
+
+def test_a_greyed_out_entry_names_the_rule_its_limit_comes_from() -> None:
+    roster, report = evaluated(W40K, example_spec(W40K, "space-marines-rule-of-three"))
+    (panel,) = add_panels(roster=roster, report=report)
+    greyed = [
+        e
+        for c in panel.categories
+        for e in c.entries
+        if any(r.code == MAX_REACHED and r.rule for r in e.reasons)
+    ]
+
+    assert greyed
+    for entry in greyed:
+        (reason,) = [r for r in entry.reasons if r.code == MAX_REACHED]
+        assert reason.rule is not None
+        assert reason.rule["section"] in entry.why
+    assert any("Rule of Three" in e.why for e in greyed)

@@ -10,9 +10,12 @@ from django.test import Client
 from django.urls import reverse
 
 from armybuilder.engine.model import selectable
-from lists import services
-from lists.models import ArmyList
+from catalogues.examples import shipped_examples
+from lists import services, sharing
+from lists.exports import ExportFormat
+from lists.models import ArmyList, Visibility
 from lists.services import ListState, load_list
+from tests.catalogues.packs import load_pack
 from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, KING, add, force_id
 
 pytestmark = pytest.mark.django_db
@@ -389,3 +392,53 @@ def test_two_forces_of_one_kind_are_numbered_wherever_a_player_picks_one(
     assert [f.label for f in response.context["page"].forces] == labels
     assert [label for _id, label in response.context["page"].editor.targets] == labels
     assert [p.name for p in response.context["add"]] == labels
+
+
+def test_a_legal_list_with_costs_not_entered_says_which_wherever_its_verdict_shows(
+    player: Any,
+) -> None:
+    load_pack("battleground")
+    example = next(e for e in shipped_examples() if e.slug == "men-of-hawkshold-legal-2000")
+    army_list = sharing.copy_example(user=player, example=example)
+    report = load_list(army_list=army_list).report
+    assert report.legal
+    missing = report.costs_not_entered
+    assert missing
+
+    builder = _client(player).get(reverse("lists:builder", args=[army_list.pk])).content.decode()
+    assert 'data-code="verdict.costs_not_entered"' in builder
+    assert missing[0] in builder.split('data-code="costs.not_entered"')[1].split("</span>")[0]
+    assert '<span class="badge badge-ok" id="verdict">' not in builder
+
+    army_list = sharing.set_visibility(army_list=army_list, visibility=Visibility.UNLISTED)
+    shared = Client().get(reverse("sharing:shared", args=[army_list.share_token]))
+    assert 'data-code="costs.not_entered"' in shared.content.decode()
+    text = (
+        Client()
+        .get(reverse("sharing:shared_export", args=[army_list.share_token, ExportFormat.TEXT]))
+        .content.decode()
+    )
+    verdict_line = next(line for line in text.splitlines() if line.startswith("Verdict:"))
+    assert missing[0] in verdict_line
+
+
+def test_a_force_of_another_race_is_offered_and_the_list_then_names_the_rule(player: Any) -> None:
+    battleground = load_pack("battleground")
+    example = next(e for e in shipped_examples() if e.slug == "men-of-hawkshold-legal-2000")
+    army_list = sharing.copy_example(user=player, example=example)
+    orcs = battleground.catalogues.get(name="Orc Army")
+    client = _client(player)
+
+    html = client.get(reverse("lists:builder", args=[army_list.pk])).content.decode()
+    offered = re.findall(r'<option value="([^"]+)">', html.split('id="new-force"')[1])
+    (orc_force,) = [key for key in offered if key.startswith(f"{orcs.bs_id} ")]
+
+    response = client.post(
+        reverse("lists:edit", args=[army_list.pk, "add-force"]),
+        {"version": army_list.version, "force": orc_force},
+    )
+
+    assert response.status_code in (200, 302)
+    state = load_list(army_list=ArmyList.objects.get(pk=army_list.pk))
+    assert [f.catalogue_id for f in state.roster.forces] == [army_list.catalogue.bs_id, orcs.bs_id]
+    assert "bg.single_race" in {p.code for p in state.report.problems}

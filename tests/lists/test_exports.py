@@ -28,6 +28,7 @@ from lists.exports import (
     verdict,
     verify,
 )
+from tests.catalogues.packs import load_pack
 from tests.conftest import BSDATA, require_shared
 
 pytestmark = pytest.mark.django_db
@@ -202,3 +203,42 @@ def test_ros_exports_are_valid_rosters_that_read_back(illegal: ListReport) -> No
         assert report.error_count == illegal.error_count
         assert [t.value for t in report.totals] == [t.value for t in illegal.totals]
         assert report.view.options == illegal.view.options
+
+
+@pytest.fixture
+def space_marines() -> ListReport:
+    load_pack("warhammer-40k-9th")
+    return validate_list_spec(
+        spec=next(
+            e.spec for e in shipped_examples() if e.slug == "space-marines-strike-force-battalion"
+        )
+    )
+
+
+def test_a_40k_export_writes_the_battle_sizes_points_limit(space_marines: ListReport) -> None:
+    report = space_marines
+    assert [(t.type_id, t.limit) for t in report.totals if t.type_id == "w40k9-pts"] == [
+        ("w40k9-pts", 2000)
+    ]
+
+    document = json.loads(export(_context(report), ExportFormat.JSON).content)
+    limits = {c["typeId"]: c["value"] for c in document["roster"]["costLimits"]}
+    assert limits["w40k9-pts"] == 2000
+    exported = export(_context(report), ExportFormat.ROS)
+    assert verify(exported.content, exported.filename).valid
+    reread = check_roster_file(data=exported.content, filename=exported.filename)
+    assert [t.limit for t in reread.totals] == [t.limit for t in report.totals]
+
+
+def test_text_exports_print_no_empty_brackets_for_what_costs_nothing(
+    space_marines: ListReport,
+) -> None:
+    text = export(_context(space_marines), ExportFormat.TEXT).content.decode()
+    markdown = export(_context(space_marines), ExportFormat.MARKDOWN).content.decode()
+
+    # the detachment's command cost is refunded with the warlord in it: it costs nothing
+    assert "* Battalion Detachment command cost\n" in text
+    assert "- **Battalion Detachment command cost**\n" in markdown
+    assert "[]" not in text
+    assert "()" not in markdown
+    assert "* Captain [85 pts, 5 PL]: " in text

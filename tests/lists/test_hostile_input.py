@@ -121,9 +121,7 @@ def test_notes_may_hold_line_breaks_and_tabs(king_list: ListState) -> None:
 
 
 @pytest.mark.parametrize("name", [n for n in HOSTILE_NAMES if "\x00" not in n])
-def test_the_wizard_refuses_a_hostile_name(
-    player: Any, ninth_age: GameSystem, name: str, fresh_closure_cache: None
-) -> None:
+def test_the_wizard_refuses_a_hostile_name(player: Any, ninth_age: GameSystem, name: str) -> None:
     from tests.lists.test_wizard import last_choices, walk_wizard
 
     client = _client(player)

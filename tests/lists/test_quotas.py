@@ -157,7 +157,7 @@ def test_a_lists_stored_bytes_follow_its_kept_versions_through_pruning(
 
 
 def test_the_pages_answer_a_quota_with_its_status(
-    dwarven_list: ListState, player: Any, settings: Any, fresh_closure_cache: None
+    dwarven_list: ListState, player: Any, settings: Any
 ) -> None:
     client = Client()
     client.force_login(player)

@@ -8,8 +8,9 @@ import pytest
 
 from armybuilder.engine import caps
 from armybuilder.engine.explain import MAX_REACHED
+from catalogues.examples import shipped_examples
 from catalogues.models import Catalogue, GameSystem
-from lists import services
+from lists import services, sharing
 from lists.models import ArmyList, ListVersion, VersionKind
 from lists.services import EditRejected, ListState, StaleVersion
 from tests.catalogues.packs import load_pack
@@ -254,6 +255,31 @@ def test_undo_and_redo_walk_the_edits_without_rewriting_history(dwarven_list: Li
     assert kinds == ["create", "edit", "edit", "undo", "undo", "redo", "redo"]
 
 
+def test_undoing_past_an_undo_and_redoing_names_the_edit_each_step_covers(
+    dwarven_list: ListState,
+) -> None:
+    state = add(add(dwarven_list, KING), WARRIORS)
+    army_list = state.army_list
+    for step in (services.undo, services.undo, services.redo, services.redo):
+        step(army_list=army_list, version=army_list.version)
+
+    versions = stored(state).versions.order_by("number")
+    summaries = {v.number: v.summary for v in versions}
+    assert [(v.kind, v.summary) for v in versions if v.number > 3] == [
+        (VersionKind.UNDO, summaries[3]),
+        (VersionKind.UNDO, summaries[2]),
+        (VersionKind.REDO, summaries[2]),
+        (VersionKind.REDO, summaries[3]),
+    ]
+    assert "Warriors" in summaries[3]
+    assert "King" in summaries[2]
+    labels = [v.label for v in versions]
+    assert labels[4].count(summaries[2]) == 1
+    assert summaries[3] not in labels[4]
+    assert labels[5] != labels[4]
+    assert summaries[2] in labels[5]
+
+
 def test_a_fresh_edit_forgets_what_could_be_redone(dwarven_list: ListState) -> None:
     state = add(dwarven_list, KING)
     state = services.undo(army_list=state.army_list, version=2)
@@ -411,20 +437,45 @@ def test_bad_input_gets_its_code_and_changes_nothing(
     )
 
 
-def test_an_entry_that_cannot_be_added_now_is_refused(dwarven_list: ListState) -> None:
+def test_an_entry_past_its_limit_is_added_and_the_list_shows_the_broken_limit(
+    dwarven_list: ListState,
+) -> None:
     state = dwarven_list
     for _ in range(5):  # the data's own limit per roster
         state = add(state, KING)
     explained = services.load_list(army_list=state.army_list, explain=True).report
     (king,) = [u for u in explained.unavailable_at(force_id(state)) if u.entry_id == KING]
-    before = stored(state)
+    assert [r.code for r in king.reasons] == ["explain.max_reached"]
+
+    state = add(state, KING)
+
+    kings = [s for s in state.roster.forces[0].selections if s.node.id == KING]
+    assert len(kings) == 6
+    broken = [p for p in state.report.problems if p.constraint_id == king.reasons[0].constraint_id]
+    assert broken
+    assert broken[0].rule == king.reasons[0].rule
+
+
+def test_an_option_the_data_hides_is_refused(player: Any) -> None:
+    game_system = load_pack("warmachine-mk2")
+    example = next(e for e in shipped_examples() if e.slug == "cygnar-skirmish-50-legal")
+    army_list = sharing.copy_example(user=player, example=example)
+    state = services.load_list(army_list=army_list)
+    lancer = next(s for s in state.roster.all_selections() if s.node.name == "Lancer")
+    bond = next(n for n in lancer.node.entries() if n.name == "Bonded to Lord Commander Stryker")
+    assert game_system.bs_id == "wmk2-gs"
 
     with pytest.raises(EditRejected) as rejected:
-        add(state, KING)
+        services.set_option_count(
+            army_list=army_list,
+            version=army_list.version,
+            selection_id=lancer.id,
+            entry_id=bond.path_id,
+            count=1,
+        )
 
-    assert [r.code for r in king.reasons] == ["explain.max_reached"]
     assert rejected.value.code == services.NOT_ALLOWED
-    assert stored(state).document == before.document
+    assert ArmyList.objects.get(pk=army_list.pk).version == army_list.version
 
 
 def test_an_edit_without_a_real_version_is_refused(dwarven_list: ListState) -> None:
@@ -579,3 +630,54 @@ def test_an_edit_over_the_work_budget_is_refused_and_changes_nothing(
 
     assert refused.value.code == caps.OVER_BUDGET
     assert stored(dwarven_list).version == 1
+
+
+def _space_marines(player: Any, setup_selections: dict[str, str]) -> ListState:
+    state = services.create_list(
+        user=player,
+        game_system=load_pack("warhammer-40k-9th"),
+        catalogue=Catalogue.objects.get(bs_id="w40k9-sm"),
+        name="Chapter",
+        cost_limits={},
+        options={},
+        force_entry_id="w40k9-fe-patrol",
+        setup_selections={"w40k9-battle-size-choice": "w40k9-bs-strike-force", **setup_selections},
+    )
+    for unit in ("w40k9-sm-captain", "w40k9-sm-intercessor-squad"):
+        state = services.add_selection(
+            army_list=state.army_list,
+            version=state.army_list.version,
+            force_id=force_id(state),
+            entry_id=unit,
+        )
+    return state
+
+
+def test_a_40k_chapter_is_chosen_once_and_no_unit_asks_for_it(player: Any) -> None:
+    link = "w40k9-sm-chapter-choice-keyword"
+    state = _space_marines(
+        player, {f"{link}::w40k9-sm-chapter": f"{link}::w40k9-sm-chapter-ultramarines"}
+    )
+
+    assert "w40k9.keyword.placeholder" not in {p.code for p in state.report.problems}
+    (chapter,) = [
+        s for s in state.roster.all_selections() if s.node.id == "w40k9-sm-chapter-choice"
+    ]
+    assert [c.node.id for c in chapter.children] == ["w40k9-sm-chapter-ultramarines"]
+    units = [s for s in state.roster.forces[0].selections if s.node.id.startswith("w40k9-sm-")]
+    assert all(
+        "chapter" not in child.node.id
+        for unit in units
+        if unit is not chapter
+        for child in unit.walk()
+    )
+
+
+def test_a_40k_chapter_not_chosen_is_one_problem_not_one_per_unit(player: Any) -> None:
+    state = _space_marines(player, {})
+
+    placeholders = [p for p in state.report.problems if p.code == "w40k9.keyword.placeholder"]
+    (chapter,) = [
+        s for s in state.roster.all_selections() if s.node.id == "w40k9-sm-chapter-choice"
+    ]
+    assert [p.owner_id for p in placeholders] == [chapter.id]

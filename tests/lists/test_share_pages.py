@@ -11,10 +11,16 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from armybuilder.engine.document import roster_document
+from armybuilder.engine.formats import write_xml
+from catalogues.examples import shipped_examples
+from catalogues.models import Catalogue
+from catalogues.services.validation import validate_list_spec
 from lists import history, services, sharing
 from lists.exports import CODE_PATTERN
 from lists.models import ArmyList, ListVersion, VersionKind, Visibility
 from lists.services import ListState
+from tests.catalogues.packs import load_pack
 from tests.lists.conftest import KING, WARRIORS, add
 
 pytestmark = pytest.mark.django_db
@@ -330,6 +336,32 @@ def test_the_gallery_filters_public_lists(
     assert Client().get(gallery, {"points_min": "lots"}).status_code == 400
 
 
+def test_the_gallery_offers_only_the_chosen_games_factions(
+    shared_list: ArmyList, ninth_age: Any
+) -> None:
+    sharing.set_visibility(army_list=shared_list, visibility=Visibility.PUBLIC)
+    w40k = load_pack("warhammer-40k-9th")
+    necrons = Catalogue.objects.get(bs_id="w40k9-nec")
+    gallery = reverse("sharing:gallery")
+
+    def faction_options(query: dict[str, Any]) -> set[str]:
+        response = Client().get(gallery, query)
+        assert response.status_code == 200
+        html = response.content.decode()
+        select = re.search(r'<select name="faction"[^>]*>(.*?)</select>', html, re.S)
+        assert select is not None
+        return set(re.findall(r'<option value="(\d+)"', select.group(1)))
+
+    nine = {str(c.pk) for c in Catalogue.objects.filter(game_system=ninth_age, library=False)}
+    assert faction_options({"game": ninth_age.pk}) == nine
+    assert str(necrons.pk) in faction_options({"game": w40k.pk})
+    assert faction_options({}) >= nine | {str(necrons.pk)}
+    # a faction left chosen from the game chosen before no longer hides every list
+    stale = Client().get(gallery, {"game": ninth_age.pk, "faction": necrons.pk})
+    assert "Grudge settlers</a>" in stale.content.decode()
+    assert "Grudge settlers</a>" not in (Client().get(gallery, {"game": w40k.pk}).content.decode())
+
+
 def test_the_gallery_is_paginated_newest_first(shared_list: ArmyList, player: Any) -> None:
     sharing.set_visibility(army_list=shared_list, visibility=Visibility.PUBLIC)
     for _ in range(21):
@@ -432,3 +464,57 @@ def test_read_only_pages_refuse_other_methods(shared_list: ArmyList, player: Any
         reverse("sharing:shared_export", args=[shared_list.share_token, "txt"]),
     ):
         assert client.delete(url).status_code == 405, url
+
+
+def test_a_unit_that_costs_nothing_shows_no_empty_cost_badge(player: Any) -> None:
+    load_pack("warhammer-40k-9th")
+    example = next(
+        e for e in shipped_examples() if e.slug == "space-marines-strike-force-battalion"
+    )
+    document = roster_document(validate_list_spec(spec=example.spec).view)
+    imported = sharing.import_list(user=player, data=write_xml(document), filename="sm.ros")
+    army_list = sharing.set_visibility(army_list=imported.army_list, visibility=Visibility.UNLISTED)
+
+    html = Client().get(shared_url(army_list)).content.decode()
+
+    badges = re.findall(r'<span class="badge" data-code="unit-costs">([^<]*)</span>', html)
+    assert "85 pts, 5 PL" in badges  # the Captain
+    assert all(badge.strip() for badge in badges)
+    assert "Battalion Detachment command cost" in html
+    assert '<span class="badge"></span>' not in html
+
+
+def test_an_example_list_is_copied_into_my_lists_in_one_click(ninth_age: Any, player: Any) -> None:
+    copy = reverse("sharing:copy_example", args=[ninth_age.slug, "dwarven-holds-legal-4500"])
+    page = reverse("catalogues:example_list", args=[ninth_age.slug, "dwarven-holds-legal-4500"])
+    client = logged_in(player)
+    assert 'id="copy-example"' in client.get(page).content.decode()
+
+    response = client.post(copy)
+
+    army_list = ArmyList.objects.get(owner=player)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("lists:builder", args=[army_list.pk])
+    assert army_list.visibility == Visibility.PRIVATE
+    assert army_list.legal
+    assert army_list.points_limit == 4500
+    assert army_list.versions.get().kind == VersionKind.IMPORT
+    assert len(army_list.document["roster"]["forces"][0]["selections"]) > 1
+    assert client.get(response["Location"]).status_code == 200
+
+
+def test_copying_an_example_signed_out_or_unknown_stores_nothing(
+    ninth_age: Any, player: Any
+) -> None:
+    copy = reverse("sharing:copy_example", args=[ninth_age.slug, "dwarven-holds-legal-4500"])
+
+    signed_out = Client().post(copy)
+    unknown = logged_in(player).post(
+        reverse("sharing:copy_example", args=[ninth_age.slug, "no-such-example"])
+    )
+    read = logged_in(player).get(copy)
+
+    assert signed_out.status_code == 302
+    assert signed_out["Location"].startswith(reverse("account_login"))
+    assert (unknown.status_code, read.status_code) == (404, 405)
+    assert not ArmyList.objects.exists()

@@ -107,9 +107,11 @@ def test_the_wizard_sets_a_40k_battle_size(client: Client, player: Any) -> None:
     game_system = load_pack("warhammer-40k-9th")
     client.force_login(player)
     url, form, _html = walk_wizard(client, game_system.name)
-    (battle_size,) = form.setup_choices
+    index, battle_size = next(
+        (i, c) for i, c in enumerate(form.setup_choices) if c.name == "Battle Size"
+    )
     strike_force = next(o.id for o in battle_size.options if o.name == "Strike Force")
-    data = {**last_choices(form), "setup_0": strike_force, "force": "w40k9-fe-battalion"}
+    data = {**last_choices(form), f"setup_{index}": strike_force, "force": "w40k9-fe-battalion"}
 
     assert client.post(url, data).status_code == 302
 
@@ -193,6 +195,22 @@ def test_the_wizard_works_on_imported_community_40k_data(client: Client, player:
     assert army_list.points_limit == 2000
 
 
+def test_a_game_no_other_data_set_shares_a_name_with_shows_no_internal_id(
+    client: Client, player: Any
+) -> None:
+    pack = load_pack("warhammer-40k-9th")
+    client.force_login(player)
+
+    wizard = client.get(reverse("lists:new")).content.decode()
+    home = client.get(reverse("catalogues:home")).content.decode()
+
+    assert f"game={pack.slug}" in wizard
+    assert pack.name in home
+    for html in (wizard, home):
+        assert pack.bs_id not in html
+        assert 'data-code="data-set-id"' not in html
+
+
 def test_the_wizard_tells_two_data_sets_of_one_game_apart(client: Client, player: Any) -> None:
     pack = load_pack("warhammer-40k-9th")
     folder = require_shared(BSDATA / "wh40k-9e")
@@ -207,6 +225,7 @@ def test_the_wizard_tells_two_data_sets_of_one_game_apart(client: Client, player
     assert community.name == pack.name
     assert pack.bs_id in cards[pack.slug]
     assert community.bs_id in cards[community.slug]
+    assert 'data-code="data-set-id"' in cards[pack.slug]
     packs_factions = pack.catalogues.filter(library=False).count()
     assert f"{packs_factions} factions" in cards[pack.slug]
     assert "1 faction" in cards[community.slug]

@@ -37,7 +37,9 @@ exposes ``cost_limits(roster) -> dict[str, float]`` (cost type id -> limit), so 
 shown beside the problems give the limit that is enforced. One whose rules give a selection
 points to spend on what it holds (a Warmachine warcaster's warjack points over its
 battlegroup) exposes ``allowances(roster) -> list[Allowance]`` (``armybuilder.engine.gauges``),
-so that a builder shows what is spent and what is left beside the selection.
+so that a builder shows what is spent and what is left beside the selection. The cost types
+such a game keeps only to work those points out are named in ``BOOKKEEPING_COST_TYPES`` (a
+frozenset of ids): pages show them through the allowances, never as totals or limits.
 
 Register a new game by adding one line to ``HOOKS``; the module is imported on first use.
 """
@@ -88,6 +90,17 @@ def allowances(roster: RosterView) -> list[Allowance]:
     them points to spend (none without a hook)."""
     found = _hook_part(roster.game_system_id, "allowances")
     return [] if found is None else list(found(roster))
+
+
+def bookkeeping_cost_types(game_system_id: str) -> frozenset[str]:
+    """The cost types the game's hook keeps to work out its allowances (none without one)."""
+    module_name = HOOKS.get(game_system_id)
+    if module_name is None:
+        return frozenset()
+    found: frozenset[str] = getattr(
+        importlib.import_module(module_name), "BOOKKEEPING_COST_TYPES", frozenset()
+    )
+    return found
 
 
 def _hook_part(game_system_id: str, name: str) -> Callable[[RosterView], Any] | None:

@@ -32,6 +32,7 @@ from armybuilder.engine.systems.common import (
     Digest,
     EnteredCost,
     costs_not_entered,
+    counted,
     force_problem,
     per_points,
     read_options,
@@ -209,7 +210,8 @@ def _core_minimum(
         roster_problem(
             roster,
             "bg.core.min",
-            f"A {limit:g}-point army needs {required} core units; it has {core}.",
+            f"A {limit:g}-point army needs {counted(required, 'core unit', 'core units')}; "
+            f"it has {core}.",
             CORE_RULE,
         )
     ]
@@ -243,7 +245,8 @@ def _elite_maximum(
         roster_problem(
             roster,
             "bg.elite.max",
-            f"A {limit:g}-point army may hold {allowed} elite units at most; it has {count}.",
+            f"A {limit:g}-point army may hold {counted(allowed, 'elite unit', 'elite units')} "
+            f"at most; it has {count}.",
             rule,
         )
     ]

@@ -106,6 +106,11 @@ def per_points(points: float, step: float, *, started: bool = False) -> int:
     return math.ceil(points / step) if started else math.floor(points / step)
 
 
+def counted(count: float, singular: str, plural: str) -> str:
+    """A count with its noun as a player writes it: "1 elite unit", "2 elite units"."""
+    return f"{count:g} {singular if count == 1 else plural}"
+
+
 def forces_over_share(
     forces: Sequence[ForceView], type_id: str, share: float, code: str, rule: Rule
 ) -> list[Problem]:

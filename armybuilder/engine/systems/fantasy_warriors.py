@@ -37,6 +37,7 @@ from armybuilder.engine.systems.common import (
     EnteredCost,
     Rule,
     costs_not_entered,
+    counted,
     force_problem,
     forces_over_share,
     per_points,
@@ -138,7 +139,8 @@ def _side(
             roster_problem(
                 roster,
                 "fw.multiplayer.side_limit",
-                f"{_armies(armies)} against {opposing} at {agreed:g} points each: the side's "
+                f"{counted(armies, 'army', 'armies')} against {opposing} at {agreed:g} points "
+                f"each: the side's "
                 f"limit is {total:g}, {set_limit}.",
                 TOP_UP_RULE if top_up else SIDE_ARMIES_RULE,
             )
@@ -148,7 +150,8 @@ def _side(
             roster_problem(
                 roster,
                 "fw.multiplayer.top_up",
-                f"{_armies(armies)} against {opposing} at {per_army:g} points each: the side's "
+                f"{counted(armies, 'army', 'armies')} against {opposing} at {per_army:g} points "
+                f"each: the side's "
                 f"{total:g} points include {top_up:g} extra.",
                 TOP_UP_RULE,
                 severity=INFO,
@@ -161,10 +164,6 @@ def _side(
     return per_army, top_up, problems
 
 
-def _armies(count: int) -> str:
-    return f"{count} army" if count == 1 else f"{count} armies"
-
-
 def _heroes(army: Army, points: float) -> list[Problem]:
     """At most one hero per full 500 points of the army (L2234); each army of a side counts its
     own (E8)."""
@@ -172,7 +171,10 @@ def _heroes(army: Army, points: float) -> list[Problem]:
     heroes = _hero_count(army)
     if heroes <= allowed:
         return []
-    message = f"{points:g} points allow {allowed} heroes at most; the army has {heroes}."
+    message = (
+        f"{points:g} points allow {counted(allowed, 'hero', 'heroes')} at most; "
+        f"the army has {heroes}."
+    )
     if isinstance(army, ForceView):
         return [force_problem(army, "fw.heroes.too_many", message, HEROES_RULE)]
     return [roster_problem(army, "fw.heroes.too_many", message, HEROES_RULE)]

@@ -22,10 +22,12 @@ Wizard data is read from profiles (types below), so the rule is not tied to entr
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from armybuilder.engine.report import ERROR, WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
+    counted,
     read_options,
     roster_problem,
     selection_problem,
@@ -129,33 +131,44 @@ def _wizards(roster: RosterView) -> Iterator[Problem]:
                 RULE_SPELL_COUNT,
             )
             continue
-        if not any(_has_profile(s, PATH_PROFILE) for s in inside):
+        path = next((s for s in inside if _has_profile(s, PATH_PROFILE)), None)
+        if path is None:
             yield selection_problem(
                 unit,
                 "t9a.wizard.path_count",
                 f"{unit.name} must choose a Path of Magic.",
                 RULE_WIZARD_PATH,
             )
-        yield from _spells(unit, levels[0], [s for s in inside if _has_profile(s, SPELL_PROFILE)])
+        spells = [s for s in inside if _has_profile(s, SPELL_PROFILE)]
+        yield from _spells(unit, path, levels[0], spells)
 
 
 def _spells(
-    unit: SelectionView, level: SelectionView, spells: list[SelectionView]
+    unit: SelectionView,
+    path: SelectionView | None,
+    level: SelectionView,
+    spells: list[SelectionView],
 ) -> Iterator[Problem]:
+    """The wizard's spells against its level; a problem is the path's, where the spells are
+    chosen (so it leads the player there), when a path is chosen."""
+    where = path or unit
     known = _number(level, WIZARD_LEVEL_PROFILE, "Spells")
     highest = _number(level, WIZARD_LEVEL_PROFILE, "Highest Spell")
     chosen = sum(s.number for s in spells)
     if chosen != known:
-        yield selection_problem(
-            unit,
+        problem = selection_problem(
+            where,
             "t9a.wizard.spell_count",
-            f"{unit.name} is a {level.name}: it knows exactly {known} spells, not {chosen}.",
+            f"{unit.name} is a {level.name}: it knows exactly "
+            f"{counted(known, 'spell', 'spells')}, not {chosen}.",
             RULE_SPELL_COUNT,
         )
+        # it concerns the spells: a builder leads the player to their choice
+        yield replace(problem, entry_id=spells[0].base_entry_id) if spells else problem
     for spell in spells:
         if _number(spell, SPELL_PROFILE, "Number") > highest:
             yield selection_problem(
-                unit,
+                where,
                 "t9a.wizard.spell_pool",
                 f"{unit.name} is a {level.name}: it chooses from spells 1 to {highest}, "
                 f"not {spell.name}.",

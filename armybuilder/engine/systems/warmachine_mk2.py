@@ -40,6 +40,7 @@ from armybuilder.engine.gauges import Allowance
 from armybuilder.engine.report import INFO, WARNING, Problem
 from armybuilder.engine.systems.common import (
     Digest,
+    counted,
     force_problem,
     forces_over_share,
     read_options,
@@ -51,6 +52,10 @@ from armybuilder.engine.view import ForceView, RosterView, SelectionView
 ARMY_POINTS = "wmk2-pts"
 WARJACK_POINTS = "wmk2-wjp"  # spent on the warcaster's battlegroup
 WARJACK_POINTS_LOST = "wmk2-lost"
+JACK_COST = "wmk2-jack"  # what a warjack costs in warjack points
+# Kept to work out each warcaster's warjack points (its allowance), not for a player to read
+# as a total or to limit.
+BOOKKEEPING_COST_TYPES = frozenset({WARJACK_POINTS, WARJACK_POINTS_LOST, JACK_COST})
 WARCASTER = "wmk2-cat-warcaster"
 MERCENARY = "wmk2-cat-mercenary"
 CONTRACT = "wmk2-cat-contract"
@@ -190,7 +195,8 @@ def _grand_battle(force: ForceView, reading: str) -> list[Problem]:
         force_problem(
             force,
             "wmh.warcasters.max",
-            f"A Grand Battle army fields at most {allowed} warcaster(s); this one has {fielded}.",
+            f"A Grand Battle army fields at most {counted(allowed, 'warcaster', 'warcasters')}; "
+            f"this one has {fielded}.",
             rule,
         )
     ]
@@ -217,7 +223,8 @@ def _unused_warjack_points(force: ForceView) -> list[Problem]:
         selection_problem(
             caster,
             "wmh.warjack_points.unused",
-            f"{caster.name} leaves {lost:g} warjack point(s) unspent; they are lost.",
+            f"{caster.name} leaves {counted(lost, 'warjack point', 'warjack points')} unspent; "
+            "they are lost.",
             RULE_WARJACK_POINTS,
             severity=WARNING,
         )
@@ -359,7 +366,8 @@ def _theme_forces(force: ForceView, *, level_warning: bool) -> list[Problem]:
                 selection_problem(
                     theme,
                     "wmh.theme_force.tier_not_granted",
-                    f"{theme.name}: the requirements of tier(s) {', '.join(map(str, skipped))} "
+                    f"{theme.name}: the requirements of {'tier' if len(skipped) == 1 else 'tiers'} "
+                    f"{', '.join(map(str, skipped))} "
                     f"are met but not those of tier {tier + 1}, so their benefits are not granted.",
                     RULE_THEME_TIERS,
                     severity=WARNING,

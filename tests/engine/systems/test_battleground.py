@@ -327,3 +327,11 @@ def test_the_total_counts_the_printed_costs_entered_and_leaves_the_rest_out() ->
         ("cost_limit.exceeded", "error", "costLimits"),
         ("total", "", "1501"),
     ]
+
+
+def test_an_allowance_of_one_elite_unit_reads_in_the_singular() -> None:
+    # 1000 points allow one elite unit; a second is one too many
+    (problem,) = _checked(_roster([_force(_army(2, ["a", "b"]))], 1000))
+    assert problem.code == "bg.elite.max"
+    assert "1 elite unit " in problem.message
+    assert "1 elite units" not in problem.message

@@ -132,6 +132,13 @@ def test_a_wizard_knows_exactly_its_levels_spells(
     assert _codes(_roster([_wizard(_level(*level), _path(*spells))])) == codes
 
 
+def test_a_wrong_spell_count_is_the_paths_where_spells_are_chosen() -> None:
+    path = _path(1, 2)
+    problems = the_9th_age_3rd.check(_roster([_wizard(_level(*ADEPT), path)]))
+    (count,) = [p for p in problems if p.code == "t9a.wizard.spell_count"]
+    assert (count.owner_type, count.owner_id) == ("selection", path.id)
+
+
 def test_a_wizard_must_record_its_path() -> None:  # T36
     assert _codes(_roster([_wizard(_level(*ADEPT), None)])) == [
         "t9a.wizard.path_count",

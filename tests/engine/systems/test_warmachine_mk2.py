@@ -108,6 +108,14 @@ def test_unspent_warjack_points_are_a_warning_on_the_warcaster() -> None:
     ]
 
 
+def test_one_unspent_warjack_point_reads_in_the_singular() -> None:
+    problems = warmachine_mk2.check(
+        _roster([_caster("stryker", lost=1)], "wmk2-force-epic-clash", 100)
+    )
+    (unused,) = [p for p in problems if p.code == "wmh.warjack_points.unused"]
+    assert "1 warjack point unspent" in unused.message
+
+
 def test_mercenary_only_warcasters_allow_only_mercenaries() -> None:  # T14
     roster = _roster(
         [

@@ -1,0 +1,51 @@
+"""What one pick of an entry brings with it: the models and options auto-selection adds, and
+the points the game gives the pick to spend (a warcaster's warjack points).
+
+A player choosing from the add panel wants the cost of what they get (a squad with its
+minimum models), not the entry's own cost. The entry is picked on a new list holding only
+its force and evaluated there, once per entry of a compiled closure (which never changes),
+so the answer is cached with the closure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from armybuilder.engine import edit, systems
+from armybuilder.engine.compile import Compiled
+from armybuilder.engine.evaluator import Evaluator
+from armybuilder.engine.gauges import Allowance
+from armybuilder.engine.roster import Roster, RosterError
+from armybuilder.engine.view_builder import ViewBuilder
+
+# Entries of the closures a process serves: a few thousand at most.
+_CACHED_ENTRIES = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    # cost type id -> what the selections auto-selected under the pick cost (own cost left out)
+    added: tuple[tuple[str, float], ...] = ()
+    allowances: tuple[Allowance, ...] = ()  # what the pick may spend, before it spends any
+
+
+@lru_cache(maxsize=_CACHED_ENTRIES)
+def one_pick(compiled: Compiled, force_entry_id: str, catalogue_id: str, path_id: str) -> Pick:
+    """One pick of the root entry ``path_id`` in a new force: what comes with it (an entry
+    that cannot be picked there brings nothing)."""
+    roster = Roster.new(compiled)
+    try:
+        force, _created = edit.add_force(roster, force_entry_id, catalogue_id)
+        selection, _created = edit.select_entry(roster, force, path_id)
+    except RosterError:
+        return Pick()
+    view = ViewBuilder(Evaluator(roster)).view()
+    picked = next(s for s in view.all_selections() if s.id == selection.id)
+    added = tuple(
+        (ct.id, value)
+        for ct in compiled.cost_types
+        if (value := picked.total_cost(ct.id) - picked.cost(ct.id))
+    )
+    allowances = tuple(a for a in systems.allowances(view) if a.selection_id == selection.id)
+    return Pick(added, allowances)
