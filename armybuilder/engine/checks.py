@@ -74,7 +74,9 @@ class Checks:
         out: list[Problem] = []
         node = sel.node
         values = self.ev.entry_values(node, self.ev.ctx_of(sel))
-        if values.fields.get("hidden"):
+        name = values.fields["name"]
+        hidden_in = None if values.fields.get("hidden") else self._hidden_group(sel)
+        if values.fields.get("hidden") or hidden_in is not None:
             out.append(
                 Problem(
                     report.SELECTION_HIDDEN,
@@ -84,7 +86,9 @@ class Checks:
                     node.id,
                     node.id,
                     "hidden",
-                    f"{values.fields['name']} is hidden and cannot be selected.",
+                    f"{name} is hidden and cannot be selected."
+                    if hidden_in is None
+                    else f"{name} is in {hidden_in}, which is hidden: it cannot be selected.",
                     node.raw.get("rule"),
                 )
             )
@@ -93,6 +97,19 @@ class Checks:
         if node.associations:
             out.extend(self._association_problems(sel))
         return out
+
+    def _hidden_group(self, sel: Selection) -> str | None:
+        """The name of the nearest group the selection is in that is hidden there (its own
+        or its link's modifiers, as for an entry), if any."""
+        group = sel.node.parent
+        while group is not None and group.kind == "group":
+            if group.hidden or group.has_modifiers:
+                ctx = Ctx(self.roster, sel.force, None, sel.parent, group)
+                values = self.ev.entry_values(group, ctx)
+                if values.fields.get("hidden"):
+                    return str(values.fields["name"])
+            group = group.parent
+        return None
 
     @staticmethod
     def _message_problems(
@@ -186,6 +203,8 @@ class Checks:
         values = self.ev.force_values(force)
         out = self._message_problems(values, "force", force.id, force.node.id)
         for constraint in force.node.constraints:
+            if not self.ev.has_subject(constraint, ctx):
+                continue
             limit = float(values.fields.get(constraint.id, constraint.value))
             # New Recruit counts a force entry's own "forces" constraint against that force only.
             count = 1.0 if constraint.field == "forces" else self.ev.query(constraint.raw, ctx)
@@ -256,6 +275,8 @@ class Checks:
         )
         out: list[tuple[Constraint, float, float]] = []
         for constraint in constraints:
+            if not self.ev.has_subject(constraint, ctx):
+                continue
             limit = float(values.fields.get(constraint.id, constraint.value))
             on_limit = self._against_cost_limit(constraint, limit)
             if on_limit is not None:
@@ -316,6 +337,8 @@ class Checks:
                 group = group.parent
         # only entries selected here or with a minimum can fail: those, in definition order
         wanted = set(constrained.minimums)
+        if parent is None:  # a force requires only what it offers
+            wanted = {i for i in wanted if self.ev.offers(force, constrained.nodes[i])}
         wanted.update(i for i in map(constrained.position.get, members) if i is not None)
         out: list[Problem] = []
         for i in sorted(wanted):
@@ -342,6 +365,8 @@ class Checks:
         for constraint in node.constraints:
             if constraint.type == "max" and not mine:
                 continue  # a maximum is reported where something was selected
+            if not self.ev.has_subject(constraint, ctx):
+                continue
             # Modifiers are only evaluated when they could matter: they change this limit,
             # or the constraint fails and a hidden, unselected entry must not report it.
             if values is None and (first is not None or constraint.id in node.modified_fields):

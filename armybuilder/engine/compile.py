@@ -279,7 +279,13 @@ class Compiled:
         return cached
 
     def root_entries(self, catalogue_id: str) -> list[EntryNode]:
-        """Entries a force of this catalogue can select at its top level."""
+        """Entries a force of this catalogue can select at its top level.
+
+        The catalogue's own root entries, then those of the catalogues it imports root
+        entries from (``importRootEntries``, followed transitively) and of the game system,
+        except the ones those mark ``import="false"``: such an entry is the library's own
+        (BattleScribe/Release#173), offered only in a force of its own catalogue.
+        """
         cached = self._roots.get(catalogue_id)
         if cached is not None:
             return cached
@@ -289,8 +295,10 @@ class Compiled:
         for doc_id in docs:
             body = self.document(doc_id)
             holder = {
-                "selectionEntries": body.get("selectionEntries"),
-                "entryLinks": body.get("entryLinks"),
+                key: [raw for raw in body.get(key) or [] if imported(raw)]
+                if doc_id != catalogue_id
+                else body.get(key)
+                for key in ("selectionEntries", "entryLinks")
             }
             roots.extend(self._expand(holder, doc_id, (), (), None, None))
         self._roots[catalogue_id] = roots
@@ -413,6 +421,12 @@ class Compiled:
             group_path_id=group_path,
             constraints=constraints,
         )
+
+
+def imported(raw: JsonDict) -> bool:
+    """Whether a root entry or entry link goes with its catalogue into the catalogues that
+    import its root entries (an absent ``import`` reads as true, as BattleScribe writes it)."""
+    return raw.get("import") is not False
 
 
 def compile_documents(

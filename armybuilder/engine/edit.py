@@ -146,7 +146,7 @@ def _auto_node(
 ) -> None:
     ctx = Ctx(roster, force, None, parent, node)
     values = evaluator.entry_values(node, ctx)
-    if values.fields.get("hidden"):
+    if values.fields.get("hidden") or (parent is None and not evaluator.offers(force, node)):
         return
     minimum = _starting_amount(node, values)
     siblings = parent.children if parent is not None else force.selections

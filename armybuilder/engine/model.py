@@ -55,6 +55,25 @@ def opt_text(value: Any) -> str | None:
     return None if value is None or value == "" else as_text(value)
 
 
+# The scopes a query names by keyword (any other scope is an entry's or force entry's id).
+SCOPE_KEYWORDS = frozenset(
+    {
+        "self",
+        "parent",
+        "ancestor",
+        "force",
+        "roster",
+        "primary-category",
+        "primary-catalogue",
+        "root-entry",
+        "unit",
+        "model",
+        "upgrade",
+        "model-or-unit",
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Constraint:
     """A constraint with the id of the entry (or link) that declares it.
@@ -74,6 +93,9 @@ class Constraint:
     # counts the selections of its entry among their siblings, as most constraints do (a
     # query reads a missing scope as "self")
     counts_siblings: bool = dataclasses.field(init=False)
+    # its scope is an entry's or a force entry's id, not a keyword: it has a subject only
+    # where that entry or force is the selection, one of its parents or one of its forces
+    names_scope: bool = dataclasses.field(init=False)
     # a ``limit::<cost type>`` constraint's query: the cost of what it constrains (made once,
     # so that queries can be told apart by identity)
     cost_query: JsonDict | None = dataclasses.field(init=False)
@@ -93,6 +115,7 @@ class Constraint:
             and not raw.get("percentValue")
         )
         object.__setattr__(self, "counts_siblings", siblings)
+        object.__setattr__(self, "names_scope", self.scope not in SCOPE_KEYWORDS)
         cost_type = self.field[len("limit::") :] if self.field.startswith("limit::") else None
         query = None if cost_type is None else {**raw, "field": cost_type, "percentValue": False}
         object.__setattr__(self, "cost_query", query)
