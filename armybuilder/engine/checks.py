@@ -206,8 +206,16 @@ class Checks:
             if not self.ev.has_subject(constraint, ctx):
                 continue
             limit = float(values.fields.get(constraint.id, constraint.value))
-            # New Recruit counts a force entry's own "forces" constraint against that force only.
-            count = 1.0 if constraint.field == "forces" else self.ev.query(constraint.raw, ctx)
+            # A force entry's constraint counts the forces of that entry in its scope: its own
+            # "forces" constraint against that force only (New Recruit); without a childId,
+            # its selections or costs are what forces of that entry hold (an Allies force's
+            # "400 points in the roster" counts the allies, not the army).
+            if constraint.field == "forces":
+                count = 1.0
+            else:
+                own = constraint.raw.get("childId") not in (None, "", "any")
+                mine = None if own else force.node.id
+                count = self.ev.query(constraint.raw, ctx, child_id=mine)
             if self.breaks(constraint, limit, count):
                 out.append(
                     self._problem(constraint, limit, count, "force", force.id, force.node.id)

@@ -608,10 +608,11 @@ class Evaluator:
             current = current.parent
 
     @staticmethod
-    def _force_chain(force: Force | None) -> Iterator[Force]:
+    def _force_chain(force: Force | None, upwards: bool = True) -> Iterator[Force]:
+        """The force and, when ``upwards``, the forces it is a child force of."""
         while force is not None:
             yield force
-            force = force.parent
+            force = force.parent if upwards else None
 
     def instance_of(self, obj: Scope, child_id: str) -> bool:
         """Whether a scope object is a ``child_id``.
@@ -707,12 +708,12 @@ class Evaluator:
             return float(sum(1 for f in forces if self._force_matches(f, child_id)))
         per = objects[0] if len(objects) == 1 and isinstance(objects[0], Selection) else None
         if entry is None and child_id in self.compiled.force_entries:
-            # a force entry's id counts what is selected in forces of that entry
-            # (BattleScribe/Release#19): "a Narrative force has been taken"
+            # a force entry's id counts what is selected in forces of that entry (and in
+            # their child forces with ``includeChildForces``): BattleScribe/Release#19
             matched = [
                 s
                 for s in self.matching_in(objects, deep, child_forces, "*")
-                if s.force.node.id == child_id
+                if any(f.node.id == child_id for f in self._force_chain(s.force, child_forces))
             ]
         else:
             matched = self.matching_in(
