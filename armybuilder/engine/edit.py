@@ -158,7 +158,8 @@ def _auto_node(
         default_id = values.fields["defaultSelectionEntryId"]
         if minimum > have and default_id:
             target = next((n for n in node.entries() if default_id in n.ids), None)
-            if target is not None:
+            # a default the data hides there is not taken, as no hidden minimum is
+            if target is not None and not _hidden(evaluator, roster, force, parent, target):
                 _auto_pick(roster, force, target, parent, minimum - have, created)
         return
     have = sum(s.amount for s in siblings if s.node is node)
@@ -169,6 +170,14 @@ def _auto_node(
             _auto_pick(roster, force, node, None, 1, created)
     else:
         _auto_pick(roster, force, node, parent, minimum - have, created)
+
+
+def _hidden(
+    evaluator: Evaluator, roster: Roster, force: Force, parent: Selection | None, node: EntryNode
+) -> bool:
+    return bool(
+        evaluator.entry_values(node, Ctx(roster, force, None, parent, node)).fields["hidden"]
+    )
 
 
 def _starting_amount(node: EntryNode, values: Values) -> int:
