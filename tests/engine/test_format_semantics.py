@@ -279,3 +279,40 @@ def test_a_selection_in_a_group_a_modifier_hides_is_reported_hidden(hidden_on: s
     edit.select_entry(roster, force, "big")
     hidden = [(p.code, p.owner_id) for p in evaluate(roster).problems]
     assert hidden == [(SELECTION_HIDDEN, sword.id)]
+
+
+# ------------------------------------------------------ required entries of a new force
+
+
+def test_a_new_force_takes_its_required_entries_once_per_scope_they_are_required_in() -> None:
+    per_force = {**ROSTER_MIN_1, "id": "one-per-force", "scope": "force"}
+    once = {**ROSTER_MIN_1, "id": "one-per-army"}
+    roster = Roster.new(
+        compile_documents(
+            {"gameSystem": {"id": "gs", "name": "G", "forceEntries": [{"id": "fe", "name": "A"}]}},
+            [
+                {
+                    "catalogue": {
+                        "id": "cat",
+                        "name": "Cat",
+                        "gameSystemId": "gs",
+                        "selectionEntries": [
+                            {"id": "banner", "name": "Banner", "constraints": [per_force]},
+                            {"id": "size", "name": "Size", "constraints": [once]},
+                        ],
+                    }
+                }
+            ],
+        )
+    )
+    first, created = edit.add_force(roster, "fe", "cat")
+    assert sorted(created) == ["banner", "size"]
+    second, created = edit.add_force(roster, "fe", "cat")
+    # the army's one Size serves both forces (no maximum needed to stop a second)
+    assert list(created) == ["banner"]
+    assert codes(roster) == []
+    assert [s.node.id for s in first.selections + second.selections] == [
+        "banner",
+        "size",
+        "banner",
+    ]

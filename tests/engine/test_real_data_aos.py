@@ -150,3 +150,20 @@ def test_a_command_trait_left_when_its_hero_is_no_longer_the_general_is_reported
     assert hidden() == []
     roster.remove_selection(general)  # the data hides "Command Traits" without a General
     assert hidden() == [trait.id]
+
+
+# ------------------------------------------------------ required entries of a new force
+
+
+def test_a_new_force_takes_the_armys_required_entries_and_a_second_one_no_more() -> None:
+    roster = Roster.new(aos())
+    first, created = edit.add_force(roster, PITCHED_BATTLE, STORMCAST)
+    names = sorted(s.node.name for s in first.selections)
+    assert names == ["Allegiance", "Game Type", "Grand Strategy"]
+    [game_type] = [s for s in first.selections if s.node.name == "Game Type"]
+    assert [s.node.name for s in game_type.children] == ["2000 Points - Battlehost"]
+    assert set(created.values()) == {s.id for s in first.all_selections()}
+    second, created = edit.add_force(roster, PITCHED_BATTLE, STORMCAST)
+    # one Allegiance, Grand Strategy and Game Type per roster: none broken by a second copy
+    assert created == {}
+    assert not [p for p in evaluate(roster).problems if p.code == "constraint.max"]
