@@ -164,6 +164,7 @@ def test_a_new_force_takes_the_armys_required_entries_and_a_second_one_no_more()
     assert [s.node.name for s in game_type.children] == ["2000 Points - Battlehost"]
     assert set(created.values()) == {s.id for s in first.all_selections()}
     second, created = edit.add_force(roster, PITCHED_BATTLE, STORMCAST)
+    assert [s.node.name for s in second.selections] == []
     # one Allegiance, Grand Strategy and Game Type per roster: none broken by a second copy
     assert created == {}
     assert not [p for p in evaluate(roster).problems if p.code == "constraint.max"]
