@@ -92,6 +92,21 @@ class Checks:
                     node.raw.get("rule"),
                 )
             )
+        offered_under = _offered_under(node)
+        if offered_under is not (sel.parent.node if sel.parent is not None else None):
+            where = offered_under.name if offered_under is not None else "a force"
+            out.append(
+                Problem(
+                    report.SELECTION_MISPLACED,
+                    report.ERROR,
+                    "selection",
+                    sel.id,
+                    node.id,
+                    node.id,
+                    "",
+                    f"{name} is offered only in {where}: it is kept where the list has it.",
+                )
+            )
         if values.messages:
             out.extend(self._message_problems(values, "selection", sel.id, node.id))
         if node.associations:
@@ -459,3 +474,12 @@ class Checks:
     def _label(self, constraint: Constraint) -> str:
         node = self.compiled.find_any(constraint.owner_id)
         return str((node or {}).get("name") or constraint.owner_id)
+
+
+def _offered_under(node: EntryNode) -> EntryNode | None:
+    """The entry a node is offered under (None: a force's root entry), looking through
+    groups."""
+    owner = node.parent
+    while owner is not None and owner.kind == "group":
+        owner = owner.parent
+    return owner

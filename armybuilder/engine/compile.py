@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.engine.caps import Budget
 from armybuilder.engine.closure import (
     UnresolvedLink,
     catalogue_closure,
@@ -25,12 +26,16 @@ from armybuilder.engine.model import (
     QuerySpec,
     as_float,
     constrained_within,
+    selectable,
 )
 from armybuilder.engine.view import CategoryView, ProfileView, RuleView
 
 if TYPE_CHECKING:
     from armybuilder.engine.evaluator import Values
     from armybuilder.engine.view_builder import Decor, SelectionParts
+
+# how far below its root entries a roster file's misplaced selection is looked for
+BELOW_DEPTH = 6
 
 ENTRY_CONTAINERS = (
     "selectionEntries",
@@ -303,6 +308,26 @@ class Compiled:
             roots.extend(self._expand(holder, doc_id, (), (), None, None))
         self._roots[catalogue_id] = roots
         return roots
+
+    def offered_below(self, catalogue_id: str, entry_id: str, budget: Budget) -> EntryNode | None:
+        """The entry ``entry_id`` names among those a force of this catalogue offers below
+        its root entries (breadth first, up to ``BELOW_DEPTH`` levels down, each node
+        visited spent from ``budget``): where a roster file's selection may come from when
+        the data does not offer it where the file has it (a warjack outside any
+        battlegroup). A path id matches exactly first, then by its last id."""
+        last = entry_id.rsplit("::", 1)[-1]
+        level = self.root_entries(catalogue_id)
+        for _ in range(BELOW_DEPTH):
+            level = [child for node in level for child in node.children]
+            budget.spend(len(level))
+            entries = selectable(level)
+            found = next(
+                (n for n in entries if entry_id in (n.path_id, n.full_path_id)),
+                None,
+            ) or next((n for n in entries if last in n.ids), None)
+            if found is not None or not level:
+                return found
+        return None
 
     def offers_uncategorised(self, catalogue_id: str) -> bool:
         """Whether some visible top-level entry of the catalogue has no primary category."""

@@ -1,8 +1,9 @@
 """Semantics of the BattleScribe format that every game's data relies on, beyond 40k (issue
 19), each on the smallest data that shows it: ``import="false"`` root entries, scopes naming
 an entry or force that is not there, ``selections`` counted by force entry, root entries a
-force has no slot for, hidden groups. ``test_real_data_aos.py`` shows the same on the Age of
-Sigmar data."""
+force has no slot for, hidden groups, a new force's required entries, a roster file's
+selection the data offers only under a parent. ``test_real_data_aos.py`` shows the same on
+the Age of Sigmar data."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import pytest
 
 from armybuilder.engine import edit
 from armybuilder.engine.compile import compile_documents
+from armybuilder.engine.document import load_roster, roster_document
 from armybuilder.engine.evaluate import evaluate
-from armybuilder.engine.report import CONSTRAINT_MIN, SELECTION_HIDDEN
+from armybuilder.engine.report import CONSTRAINT_MIN, SELECTION_HIDDEN, SELECTION_MISPLACED
 from armybuilder.engine.roster import Roster, RosterError
 from tests.engine.builders import make_roster
 
@@ -316,3 +318,26 @@ def test_a_new_force_takes_its_required_entries_once_per_scope_they_are_required
         "size",
         "banner",
     ]
+
+
+# ------------------------------------------ a roster file's selection out of its place
+
+
+def test_a_file_selection_the_data_offers_only_under_a_parent_is_kept_and_reported() -> None:
+    jack = {"id": "jack", "name": "Jack", "type": "model", "costs": [{"typeId": "pts", "value": 7}]}
+    caster = {"id": "caster", "name": "Caster", "type": "model", "selectionEntries": [jack]}
+    roster, force = make_roster([caster])
+    selected, _ = edit.select_entry(roster, force, "caster")
+    edit.select_entry(roster, force, "jack", selected)
+    document = roster_document(evaluate(roster).view)
+    [caster_doc] = document["roster"]["forces"][0]["selections"]
+    document["roster"]["forces"][0]["selections"].append(caster_doc.pop("selections")[0])
+
+    loaded = load_roster(roster.compiled, document)
+    evaluation = evaluate(loaded)
+
+    assert loaded.load_problems == []
+    assert loaded.unlinked_costs == {}
+    [kept] = [s for s in loaded.forces[0].selections if s.node.id == "jack"]
+    assert [(p.code, p.owner_id) for p in evaluation.problems] == [(SELECTION_MISPLACED, kept.id)]
+    assert evaluation.view.total_cost("pts") == 7
