@@ -41,6 +41,8 @@ class Checks:
         for force in self.roster.all_forces():
             out.extend(self._force_problems(force))
             out.extend(self._container_problems(force, None, seen))
+            for node in self.compiled.nested_minimums(force.catalogue_id):
+                out.extend(self._node_problems(force, None, node, [], seen, wide_only=True))
             for sel in force.all_selections():
                 out.extend(self._selection_problems(sel))
                 out.extend(self._container_problems(force, sel, seen))
@@ -376,7 +378,11 @@ class Checks:
         node: EntryNode,
         mine: list[Selection],
         seen: set[tuple[str, ...]],
+        *,
+        wide_only: bool = False,
     ) -> list[Problem]:
+        """The problems of an entry's constraints where it is offered (``wide_only``: only
+        its minimums over the force or roster, for an entry checked where nothing offers it)."""
         out: list[Problem] = []
         first = mine[0] if mine and node.kind == "entry" else None
         ctx = (
@@ -388,6 +394,8 @@ class Checks:
         for constraint in node.constraints:
             if constraint.type == "max" and not mine:
                 continue  # a maximum is reported where something was selected
+            if wide_only and not constraint.wide_minimum:
+                continue
             if not self.ev.has_subject(constraint, ctx):
                 continue
             # Modifiers are only evaluated when they could matter: they change this limit,

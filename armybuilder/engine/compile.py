@@ -73,6 +73,7 @@ class Compiled:
         self.cost_types = self._cost_types()
         self._roots: dict[str, list[EntryNode]] = {}
         self._constrained_roots: dict[str, Constrained] = {}
+        self._nested_minimums: dict[str, list[EntryNode]] = {}
         self._document_rules: dict[str, list[InfoNode]] = {}
         self._uncategorised: dict[str, bool] = {}
         # What no modifier can change is worked out once per closure and shared, read-only,
@@ -329,6 +330,50 @@ class Compiled:
                 return found
         return None
 
+    def nested_minimums(self, catalogue_id: str) -> list[EntryNode]:
+        """Entries and groups a force of the catalogue offers below its root entries (each
+        definition once, however many units offer it) with a minimum over the force or the
+        roster (``Constraint.wide_minimum``), each on its own: no parent, its id its path.
+
+        New Recruit checks such a minimum in every force, whether or not a unit offering
+        the entry is selected. The walk follows the data's own entries and links, not the
+        entry tree, so it visits each definition once.
+        """
+        cached = self._nested_minimums.get(catalogue_id)
+        if cached is not None:
+            return cached
+        roots = self.root_entries(catalogue_id)
+        skip = {id(node.raw) for node in selectable(roots)}
+        stack: list[tuple[JsonDict, str]] = [(node.raw, node.doc_id) for node in roots]
+        stack += [(n.link, n.link_doc_id or n.doc_id) for n in roots if n.link is not None]
+        seen: set[int] = set()
+        cached = []
+        while stack:
+            holder, doc_id = stack.pop()
+            below: list[tuple[JsonDict, str, str]] = [
+                (raw, kind, doc_id)
+                for key, kind in (("selectionEntries", "entry"), ("selectionEntryGroups", "group"))
+                for raw in holder.get(key) or []
+            ]
+            for link in holder.get("entryLinks") or []:
+                found = self.lookup(str(link.get("targetId", "")), doc_id)
+                if found is not None:
+                    kind = "group" if link.get("type") == "selectionEntryGroup" else "entry"
+                    below.append((found[0], kind, found[1]))
+                stack.append((link, doc_id))  # the children the link declares
+            for raw, kind, raw_doc in below:
+                if id(raw) in seen:
+                    continue
+                seen.add(id(raw))
+                stack.append((raw, raw_doc))
+                if id(raw) in skip or not _may_require_widely(raw):
+                    continue
+                node = self._node(raw, None, kind, (raw_doc, raw_doc), ((), ()), None, None)
+                if any(c.wide_minimum for c in node.constraints):
+                    cached.append(node)
+        self._nested_minimums[catalogue_id] = cached
+        return cached
+
     def offers_uncategorised(self, catalogue_id: str) -> bool:
         """Whether some visible top-level entry of the catalogue has no primary category."""
         cached = self._uncategorised.get(catalogue_id)
@@ -446,6 +491,15 @@ class Compiled:
             group_path_id=group_path,
             constraints=constraints,
         )
+
+
+def _may_require_widely(raw: JsonDict) -> bool:
+    """Whether an entry declares a minimum over the force or the roster (read before making
+    its node: most entries declare none)."""
+    return any(
+        c.get("type") == "min" and c.get("scope") in ("force", "roster")
+        for c in raw.get("constraints") or []
+    )
 
 
 def imported(raw: JsonDict) -> bool:

@@ -96,6 +96,9 @@ class Constraint:
     # its scope is an entry's or a force entry's id, not a keyword: it has a subject only
     # where that entry or force is the selection, one of its parents or one of its forces
     names_scope: bool = dataclasses.field(init=False)
+    # a minimum of its entry's selections (by entry id) over the force or the roster: it
+    # holds wherever the entry is offered, so it is checked even where nothing offers it
+    wide_minimum: bool = dataclasses.field(init=False)
     # a ``limit::<cost type>`` constraint's query: the cost of what it constrains (made once,
     # so that queries can be told apart by identity)
     cost_query: JsonDict | None = dataclasses.field(init=False)
@@ -116,6 +119,14 @@ class Constraint:
         )
         object.__setattr__(self, "counts_siblings", siblings)
         object.__setattr__(self, "names_scope", self.scope not in SCOPE_KEYWORDS)
+        object.__setattr__(
+            self,
+            "wide_minimum",
+            self.type == "min"
+            and self.field == "selections"
+            and self.scope in ("force", "roster")
+            and self.shared,
+        )
         cost_type = self.field[len("limit::") :] if self.field.startswith("limit::") else None
         query = None if cost_type is None else {**raw, "field": cost_type, "percentValue": False}
         object.__setattr__(self, "cost_query", query)

@@ -245,12 +245,15 @@ def _wider_reason(trial: Trial, key: tuple[str, ...]) -> str | None:
         c.id == constraint_id and c.type == "max" and c.field in cost_types for c in limits
     ):
         return FORCE_COST_LIMIT
+    compiled, catalogue_id = trial.roster.compiled, trial.force.catalogue_id
     if code == CONSTRAINT_MIN and any(
-        c.id == constraint_id and c.type == "min" and c.value < 1 and c.id in root.modified_fields
-        for root in trial.roster.compiled.root_entries(trial.force.catalogue_id)
-        for c in root.constraints
+        c.id == constraint_id and c.type == "min" and c.value < 1 and c.id in node.modified_fields
+        for node in compiled.root_entries(catalogue_id) + compiled.nested_minimums(catalogue_id)
+        for c in node.constraints
     ):
-        return COMPANION  # a unit and its retinue: each raises the other's minimum
+        # a unit and its retinue, a battalion and the units it needs: each raises another
+        # entry's minimum
+        return COMPANION
     return None
 
 

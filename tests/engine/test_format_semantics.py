@@ -341,3 +341,35 @@ def test_a_file_selection_the_data_offers_only_under_a_parent_is_kept_and_report
     [kept] = [s for s in loaded.forces[0].selections if s.node.id == "jack"]
     assert [(p.code, p.owner_id) for p in evaluation.problems] == [(SELECTION_MISPLACED, kept.id)]
     assert evaluation.view.total_cost("pts") == 7
+
+
+# ----------------------------------- minimums over the force of entries nested in units
+
+
+def _warlord_army(**warlord: Any) -> tuple[Roster, Any]:
+    """A "Hero" unit offering a "Warlord" upgrade that the force needs once (``warlord``
+    extends the upgrade)."""
+    needed = {**ROSTER_MIN_1, "id": "one-warlord", "scope": "force"}
+    upgrade = {"id": "warlord", "name": "Warlord", "type": "upgrade", "constraints": [needed]}
+    hero = {
+        "id": "hero",
+        "name": "Hero",
+        "type": "unit",
+        "selectionEntries": [{**upgrade, **warlord}],
+    }
+    return make_roster([hero, {"id": "grunt", "name": "Grunt", "type": "unit"}])
+
+
+def test_a_force_minimum_of_an_entry_inside_a_unit_holds_with_no_such_unit_selected() -> None:
+    roster, force = _warlord_army()
+    assert codes(roster) == [(CONSTRAINT_MIN, "one-warlord")]
+    edit.select_entry(roster, force, "grunt")
+    assert codes(roster) == [(CONSTRAINT_MIN, "one-warlord")]  # reported once
+    hero, _ = edit.select_entry(roster, force, "hero")
+    assert [s.node.id for s in hero.children] == ["warlord"]  # auto-selected in the hero
+    assert codes(roster) == []
+
+
+def test_a_hidden_nested_entry_requires_nothing() -> None:
+    roster, _ = _warlord_army(hidden=True)
+    assert codes(roster) == []

@@ -22,6 +22,7 @@ PITCHED_BATTLE = "9f95-f6dc-e866-90a0"  # GHB 2023-24
 NARRATIVE = "f5c9-2d9a-2ffb-edd5"
 # the Narrative force's Allegiance slot keeps a minimum scoped to another force entry's id
 ALLEGIANCE_MIN_OF_A_PITCHED_BATTLE = "cf27-780d-73f3-d119"
+TROOPS_OF_A_BATTLE_REGIMENT = "baef-88fb-2a9c-fca7"  # a minimum: 2 per Battle Regiment
 KRAGNOS_LINK = "ea2f-c76d-217b-a3db"  # import="false" in the Gloomspite Gitz catalogue
 # 40k: the Ultramarines import the Inquisition's root entries, which marks some import="false"
 ULTRAMARINES = "Imperium - Adeptus Astartes - Ultramarines"
@@ -168,3 +169,15 @@ def test_a_new_force_takes_the_armys_required_entries_and_a_second_one_no_more()
     # one Allegiance, Grand Strategy and Game Type per roster: none broken by a second copy
     assert created == {}
     assert not [p for p in evaluate(roster).problems if p.code == "constraint.max"]
+
+
+def test_a_battalion_needs_its_troops_before_any_unit_that_can_be_one_is_taken() -> None:
+    """The game system's "Battle Regiment - 2-5 Troops" marker sits inside every unit that
+    may join the battalion; its roster-wide minimum (2 per Battle Regiment) holds with no
+    such unit selected, as New Recruit reports it."""
+    roster = Roster.new(aos())
+    force, _ = edit.add_force(roster, PITCHED_BATTLE, STORMCAST)
+    before = errors(roster)
+    pick(roster, force, "Core Battalion: Battle Regiment")
+    [new] = sorted(set(errors(roster)) - set(before))
+    assert new == ("constraint.min", "force", TROOPS_OF_A_BATTLE_REGIMENT)
