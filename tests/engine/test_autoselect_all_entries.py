@@ -7,8 +7,12 @@ worked out from the data, never from a list of names:
 
 - a required choice without a default: a group (or an option) with a minimum that names no
   default entry and marks none of its members as one, so the player has to choose;
-- a minimum above the maximum: the entry may not be taken as often as it must be;
-- a required entry that is hidden where it would be taken;
+- a minimum above the maximum: the entry (or a group's members, together) may not be taken
+  as often as it must be;
+- a required entry that is hidden where it would be taken (a group's default included);
+- a companion it requires: another entry's minimum, declared below one, that a modifier
+  raises once this entry is taken (a unit and its retinue, a battalion and its troops);
+- a cost over its force's own limit (the game size the force is set to);
 - a minimum that a wider maximum forbids (a second character that must be the Warlord of an
   army that has one);
 - more selections than the only forces offering the entry may hold;
