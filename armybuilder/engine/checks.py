@@ -77,7 +77,10 @@ class Checks:
         node = sel.node
         values = self.ev.entry_values(node, self.ev.ctx_of(sel))
         name = values.fields["name"]
-        hidden_in = None if values.fields.get("hidden") else self._hidden_group(sel)
+        offered_under, groups = node.placement
+        hidden_in = (
+            self._hidden_group(sel, groups) if groups and not values.fields.get("hidden") else None
+        )
         if values.fields.get("hidden") or hidden_in is not None:
             out.append(
                 Problem(
@@ -94,7 +97,6 @@ class Checks:
                     node.raw.get("rule"),
                 )
             )
-        offered_under = _offered_under(node)
         if offered_under is not (sel.parent.node if sel.parent is not None else None):
             where = offered_under.name if offered_under is not None else "a force"
             out.append(
@@ -115,17 +117,14 @@ class Checks:
             out.extend(self._association_problems(sel))
         return out
 
-    def _hidden_group(self, sel: Selection) -> str | None:
-        """The name of the nearest group the selection is in that is hidden there (its own
-        or its link's modifiers, as for an entry), if any."""
-        group = sel.node.parent
-        while group is not None and group.kind == "group":
-            if group.hidden or group.has_modifiers:
-                ctx = Ctx(self.roster, sel.force, None, sel.parent, group)
-                values = self.ev.entry_values(group, ctx)
-                if values.fields.get("hidden"):
-                    return str(values.fields["name"])
-            group = group.parent
+    def _hidden_group(self, sel: Selection, groups: tuple[EntryNode, ...]) -> str | None:
+        """The name of the nearest of the ``groups`` the selection is in that is hidden
+        there (its own or its link's modifiers, as for an entry), if any."""
+        for group in groups:
+            ctx = Ctx(self.roster, sel.force, None, sel.parent, group)
+            values = self.ev.entry_values(group, ctx)
+            if values.fields.get("hidden"):
+                return str(values.fields["name"])
         return None
 
     @staticmethod
@@ -220,7 +219,7 @@ class Checks:
         values = self.ev.force_values(force)
         out = self._message_problems(values, "force", force.id, force.node.id)
         for constraint in force.node.constraints:
-            if not self.ev.has_subject(constraint, ctx):
+            if constraint.names_scope and not self.ev.has_subject(constraint, ctx):
                 continue
             limit = float(values.fields.get(constraint.id, constraint.value))
             # A force entry's constraint counts the forces of that entry in its scope: its own
@@ -300,7 +299,7 @@ class Checks:
         )
         out: list[tuple[Constraint, float, float]] = []
         for constraint in constraints:
-            if not self.ev.has_subject(constraint, ctx):
+            if constraint.names_scope and not self.ev.has_subject(constraint, ctx):
                 continue
             limit = float(values.fields.get(constraint.id, constraint.value))
             on_limit = self._against_cost_limit(constraint, limit)
@@ -396,7 +395,7 @@ class Checks:
                 continue  # a maximum is reported where something was selected
             if wide_only and not constraint.wide_minimum:
                 continue
-            if not self.ev.has_subject(constraint, ctx):
+            if constraint.names_scope and not self.ev.has_subject(constraint, ctx):
                 continue
             # Modifiers are only evaluated when they could matter: they change this limit,
             # or the constraint fails and a hidden, unselected entry must not report it.
@@ -482,12 +481,3 @@ class Checks:
     def _label(self, constraint: Constraint) -> str:
         node = self.compiled.find_any(constraint.owner_id)
         return str((node or {}).get("name") or constraint.owner_id)
-
-
-def _offered_under(node: EntryNode) -> EntryNode | None:
-    """The entry a node is offered under (None: a force's root entry), looking through
-    groups."""
-    owner = node.parent
-    while owner is not None and owner.kind == "group":
-        owner = owner.parent
-    return owner

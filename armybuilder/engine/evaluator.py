@@ -594,11 +594,12 @@ class Evaluator:
         return primary is None or any(c.id == primary for c in force.node.categories)
 
     def has_subject(self, constraint: Constraint, ctx: Ctx) -> bool:
-        """Whether a constraint has something to count from ``ctx``: one whose scope names
+        """Whether a constraint has something to count from ``ctx`` (callers ask only when
+        ``Constraint.names_scope``, the one case it may not): one whose scope names
         an entry or force that is not the selection, a parent of it or one of its forces
         has none, and is not checked there (the Age of Sigmar data's Narrative force keeps
         a Pitched Battle force's slot limits, scoped to that force's id)."""
-        return not constraint.names_scope or bool(self.scope_objects(constraint.scope, ctx))
+        return bool(self.scope_objects(constraint.scope, ctx))
 
     @staticmethod
     def _chain(first: Selection | None, then: Selection | None) -> Iterator[Selection]:
@@ -710,10 +711,15 @@ class Evaluator:
         if entry is None and child_id in self.compiled.force_entries:
             # a force entry's id counts what is selected in forces of that entry (and in
             # their child forces with ``includeChildForces``): BattleScribe/Release#19
+            holding = {
+                id(force)
+                for force in self.roster.all_forces()
+                if any(f.node.id == child_id for f in self._force_chain(force, child_forces))
+            }
             matched = [
                 s
                 for s in self.matching_in(objects, deep, child_forces, "*")
-                if any(f.node.id == child_id for f in self._force_chain(s.force, child_forces))
+                if id(s.force) in holding
             ]
         else:
             matched = self.matching_in(

@@ -291,6 +291,9 @@ class EntryNode(Merged):
     _static_categories: list[tuple[str, bool]] | None = field(default=None, repr=False)
     _associations: tuple[JsonDict, ...] | None = field(default=None, repr=False)
     _default_minimums: frozenset[str] | None = field(default=None, repr=False)
+    _placement: tuple[EntryNode | None, tuple[EntryNode, ...]] | None = field(
+        default=None, repr=False
+    )
 
     @property
     def name(self) -> str:
@@ -487,6 +490,19 @@ class EntryNode(Merged):
             keys.update(f"of:{cat.id}" for cat in self.categories)
             self._keys = frozenset(keys)
         return self._keys
+
+    @property
+    def placement(self) -> tuple[EntryNode | None, tuple[EntryNode, ...]]:
+        """The entry this node is offered under (None: a force's root entry), and the groups
+        on the way up to it that may be hidden (hidden, or with modifiers), nearest first."""
+        if self._placement is None:
+            owner, groups = self.parent, []
+            while owner is not None and owner.kind == "group":
+                if owner.hidden or owner.has_modifiers:
+                    groups.append(owner)
+                owner = owner.parent
+            self._placement = (owner, tuple(groups))
+        return self._placement
 
     def within(self, group: EntryNode) -> bool:
         """Whether this node sits inside ``group`` (directly or through nested groups)."""
