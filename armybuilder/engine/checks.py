@@ -41,6 +41,8 @@ class Checks:
         for force in self.roster.all_forces():
             out.extend(self._force_problems(force))
             out.extend(self._container_problems(force, None, seen))
+            for node in self.compiled.nested_minimums(force.catalogue_id):
+                out.extend(self._node_problems(force, None, node, [], seen, wide_only=True))
             for sel in force.all_selections():
                 out.extend(self._selection_problems(sel))
                 out.extend(self._container_problems(force, sel, seen))
@@ -74,7 +76,12 @@ class Checks:
         out: list[Problem] = []
         node = sel.node
         values = self.ev.entry_values(node, self.ev.ctx_of(sel))
-        if values.fields.get("hidden"):
+        name = values.fields["name"]
+        offered_under, groups = node.placement
+        hidden_in = (
+            self._hidden_group(sel, groups) if groups and not values.fields.get("hidden") else None
+        )
+        if values.fields.get("hidden") or hidden_in is not None:
             out.append(
                 Problem(
                     report.SELECTION_HIDDEN,
@@ -84,8 +91,24 @@ class Checks:
                     node.id,
                     node.id,
                     "hidden",
-                    f"{values.fields['name']} is hidden and cannot be selected.",
+                    f"{name} is hidden and cannot be selected."
+                    if hidden_in is None
+                    else f"{name} is in {hidden_in}, which is hidden: it cannot be selected.",
                     node.raw.get("rule"),
+                )
+            )
+        if offered_under is not (sel.parent.node if sel.parent is not None else None):
+            where = offered_under.name if offered_under is not None else "a force"
+            out.append(
+                Problem(
+                    report.SELECTION_MISPLACED,
+                    report.ERROR,
+                    "selection",
+                    sel.id,
+                    node.id,
+                    node.id,
+                    "",
+                    f"{name} is offered only in {where}: it is kept where the list has it.",
                 )
             )
         if values.messages:
@@ -93,6 +116,16 @@ class Checks:
         if node.associations:
             out.extend(self._association_problems(sel))
         return out
+
+    def _hidden_group(self, sel: Selection, groups: tuple[EntryNode, ...]) -> str | None:
+        """The name of the nearest of the ``groups`` the selection is in that is hidden
+        there (its own or its link's modifiers, as for an entry), if any."""
+        for group in groups:
+            ctx = Ctx(self.roster, sel.force, None, sel.parent, group)
+            values = self.ev.entry_values(group, ctx)
+            if values.fields.get("hidden"):
+                return str(values.fields["name"])
+        return None
 
     @staticmethod
     def _message_problems(
@@ -186,9 +219,19 @@ class Checks:
         values = self.ev.force_values(force)
         out = self._message_problems(values, "force", force.id, force.node.id)
         for constraint in force.node.constraints:
+            if constraint.names_scope and not self.ev.has_subject(constraint, ctx):
+                continue
             limit = float(values.fields.get(constraint.id, constraint.value))
-            # New Recruit counts a force entry's own "forces" constraint against that force only.
-            count = 1.0 if constraint.field == "forces" else self.ev.query(constraint.raw, ctx)
+            # A force entry's constraint counts the forces of that entry in its scope: its own
+            # "forces" constraint against that force only (New Recruit); without a childId,
+            # its selections or costs are what forces of that entry hold (an Allies force's
+            # "400 points in the roster" counts the allies, not the army).
+            if constraint.field == "forces":
+                count = 1.0
+            else:
+                own = constraint.raw.get("childId") not in (None, "", "any")
+                mine = None if own else force.node.id
+                count = self.ev.query(constraint.raw, ctx, child_id=mine)
             if self.breaks(constraint, limit, count):
                 out.append(
                     self._problem(constraint, limit, count, "force", force.id, force.node.id)
@@ -256,6 +299,8 @@ class Checks:
         )
         out: list[tuple[Constraint, float, float]] = []
         for constraint in constraints:
+            if constraint.names_scope and not self.ev.has_subject(constraint, ctx):
+                continue
             limit = float(values.fields.get(constraint.id, constraint.value))
             on_limit = self._against_cost_limit(constraint, limit)
             if on_limit is not None:
@@ -316,6 +361,8 @@ class Checks:
                 group = group.parent
         # only entries selected here or with a minimum can fail: those, in definition order
         wanted = set(constrained.minimums)
+        if parent is None:  # a force requires only what it offers
+            wanted = {i for i in wanted if self.ev.offers(force, constrained.nodes[i])}
         wanted.update(i for i in map(constrained.position.get, members) if i is not None)
         out: list[Problem] = []
         for i in sorted(wanted):
@@ -330,7 +377,11 @@ class Checks:
         node: EntryNode,
         mine: list[Selection],
         seen: set[tuple[str, ...]],
+        *,
+        wide_only: bool = False,
     ) -> list[Problem]:
+        """The problems of an entry's constraints where it is offered (``wide_only``: only
+        its minimums over the force or roster, for an entry checked where nothing offers it)."""
         out: list[Problem] = []
         first = mine[0] if mine and node.kind == "entry" else None
         ctx = (
@@ -342,6 +393,10 @@ class Checks:
         for constraint in node.constraints:
             if constraint.type == "max" and not mine:
                 continue  # a maximum is reported where something was selected
+            if wide_only and not constraint.wide_minimum:
+                continue
+            if constraint.names_scope and not self.ev.has_subject(constraint, ctx):
+                continue
             # Modifiers are only evaluated when they could matter: they change this limit,
             # or the constraint fails and a hidden, unselected entry must not report it.
             if values is None and (first is not None or constraint.id in node.modified_fields):

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.engine.caps import Budget
 from armybuilder.engine.closure import (
     UnresolvedLink,
     catalogue_closure,
@@ -25,12 +26,16 @@ from armybuilder.engine.model import (
     QuerySpec,
     as_float,
     constrained_within,
+    selectable,
 )
 from armybuilder.engine.view import CategoryView, ProfileView, RuleView
 
 if TYPE_CHECKING:
     from armybuilder.engine.evaluator import Values
     from armybuilder.engine.view_builder import Decor, SelectionParts
+
+# how far below its root entries a roster file's misplaced selection is looked for
+BELOW_DEPTH = 6
 
 ENTRY_CONTAINERS = (
     "selectionEntries",
@@ -68,6 +73,7 @@ class Compiled:
         self.cost_types = self._cost_types()
         self._roots: dict[str, list[EntryNode]] = {}
         self._constrained_roots: dict[str, Constrained] = {}
+        self._nested_minimums: dict[str, list[EntryNode]] = {}
         self._document_rules: dict[str, list[InfoNode]] = {}
         self._uncategorised: dict[str, bool] = {}
         # What no modifier can change is worked out once per closure and shared, read-only,
@@ -279,7 +285,13 @@ class Compiled:
         return cached
 
     def root_entries(self, catalogue_id: str) -> list[EntryNode]:
-        """Entries a force of this catalogue can select at its top level."""
+        """Entries a force of this catalogue can select at its top level.
+
+        The catalogue's own root entries, then those of the catalogues it imports root
+        entries from (``importRootEntries``, followed transitively) and of the game system,
+        except the ones those mark ``import="false"``: such an entry is the library's own
+        (BattleScribe/Release#173), offered only in a force of its own catalogue.
+        """
         cached = self._roots.get(catalogue_id)
         if cached is not None:
             return cached
@@ -289,12 +301,78 @@ class Compiled:
         for doc_id in docs:
             body = self.document(doc_id)
             holder = {
-                "selectionEntries": body.get("selectionEntries"),
-                "entryLinks": body.get("entryLinks"),
+                key: [raw for raw in body.get(key) or [] if imported(raw)]
+                if doc_id != catalogue_id
+                else body.get(key)
+                for key in ("selectionEntries", "entryLinks")
             }
             roots.extend(self._expand(holder, doc_id, (), (), None, None))
         self._roots[catalogue_id] = roots
         return roots
+
+    def offered_below(self, catalogue_id: str, entry_id: str, budget: Budget) -> EntryNode | None:
+        """The entry ``entry_id`` names among those a force of this catalogue offers below
+        its root entries (breadth first, up to ``BELOW_DEPTH`` levels down, each node
+        visited spent from ``budget``): where a roster file's selection may come from when
+        the data does not offer it where the file has it (a warjack outside any
+        battlegroup). A path id matches exactly first, then by its last id."""
+        last = entry_id.rsplit("::", 1)[-1]
+        level = self.root_entries(catalogue_id)
+        for _ in range(BELOW_DEPTH):
+            level = [child for node in level for child in node.children]
+            budget.spend(len(level))
+            entries = selectable(level)
+            found = next(
+                (n for n in entries if entry_id in (n.path_id, n.full_path_id)),
+                None,
+            ) or next((n for n in entries if last in n.ids), None)
+            if found is not None or not level:
+                return found
+        return None
+
+    def nested_minimums(self, catalogue_id: str) -> list[EntryNode]:
+        """Entries and groups a force of the catalogue offers below its root entries (each
+        definition once, however many units offer it) with a minimum over the force or the
+        roster (``Constraint.wide_minimum``), each on its own: no parent, its id its path.
+
+        New Recruit checks such a minimum in every force, whether or not a unit offering
+        the entry is selected. The walk follows the data's own entries and links, not the
+        entry tree, so it visits each definition once.
+        """
+        cached = self._nested_minimums.get(catalogue_id)
+        if cached is not None:
+            return cached
+        roots = self.root_entries(catalogue_id)
+        skip = {id(node.raw) for node in selectable(roots)}
+        stack: list[tuple[JsonDict, str]] = [(node.raw, node.doc_id) for node in roots]
+        stack += [(n.link, n.link_doc_id or n.doc_id) for n in roots if n.link is not None]
+        seen: set[int] = set()
+        cached = []
+        while stack:
+            holder, doc_id = stack.pop()
+            below: list[tuple[JsonDict, str, str]] = [
+                (raw, kind, doc_id)
+                for key, kind in (("selectionEntries", "entry"), ("selectionEntryGroups", "group"))
+                for raw in holder.get(key) or []
+            ]
+            for link in holder.get("entryLinks") or []:
+                found = self.lookup(str(link.get("targetId", "")), doc_id)
+                if found is not None:
+                    kind = "group" if link.get("type") == "selectionEntryGroup" else "entry"
+                    below.append((found[0], kind, found[1]))
+                stack.append((link, doc_id))  # the children the link declares
+            for raw, kind, raw_doc in below:
+                if id(raw) in seen:
+                    continue
+                seen.add(id(raw))
+                stack.append((raw, raw_doc))
+                if id(raw) in skip or not _may_require_widely(raw):
+                    continue
+                node = self._node(raw, None, kind, (raw_doc, raw_doc), ((), ()), None, None)
+                if any(c.wide_minimum for c in node.constraints):
+                    cached.append(node)
+        self._nested_minimums[catalogue_id] = cached
+        return cached
 
     def offers_uncategorised(self, catalogue_id: str) -> bool:
         """Whether some visible top-level entry of the catalogue has no primary category."""
@@ -413,6 +491,21 @@ class Compiled:
             group_path_id=group_path,
             constraints=constraints,
         )
+
+
+def _may_require_widely(raw: JsonDict) -> bool:
+    """Whether an entry declares a minimum over the force or the roster (read before making
+    its node: most entries declare none)."""
+    return any(
+        c.get("type") == "min" and c.get("scope") in ("force", "roster")
+        for c in raw.get("constraints") or []
+    )
+
+
+def imported(raw: JsonDict) -> bool:
+    """Whether a root entry or entry link goes with its catalogue into the catalogues that
+    import its root entries (an absent ``import`` reads as true, as BattleScribe writes it)."""
+    return raw.get("import") is not False
 
 
 def compile_documents(

@@ -194,11 +194,13 @@ def load_roster(
     """Rebuild a roster from its canonical document (e.g. a parsed ``.ros`` file).
 
     Selections keep their ids, numbers, names and notes, and the roster its list options;
-    nothing is auto-selected. A selection of an entry the data no longer offers (a newer
-    catalogue revision) is left out with everything under it, each one reported as
-    ``selection.unknown_entry`` on every evaluation, and the costs the file records for them
-    stay in the totals (``Roster.unlinked_costs``); a force entry or catalogue the data does
-    not know raises ``RosterError``.
+    nothing is auto-selected. A top-level selection of an entry the data offers only under a
+    parent (a warjack outside any battlegroup) is kept where the file has it, and each
+    evaluation reports it (``selection.misplaced``). A selection of an entry the data no
+    longer offers (a newer catalogue revision) is left out with everything under it, each
+    one reported as ``selection.unknown_entry`` on every evaluation, and the costs the file
+    records for them stay in the totals (``Roster.unlinked_costs``); a force entry or
+    catalogue the data does not know raises ``RosterError``.
 
     The roster has the cost limits its document lists and no others (the game system's
     defaults are for new lists); a negative one is kept, the format's "no limit". A document
@@ -266,8 +268,17 @@ def _load_selection(
         else:
             node = edit.find_child_entry(parent, entry_id)
     except RosterError:
-        _unlinked(roster, force, raw, parent, ())
-        return
+        # a top-level entry the data offers only under a parent is kept where the file has
+        # it, and reported on evaluation (``selection.misplaced``), not left out
+        found = (
+            roster.compiled.offered_below(force.catalogue_id, entry_id, roster.budget)
+            if parent is None
+            else None
+        )
+        if found is None:
+            _unlinked(roster, force, raw, parent, ())
+            return
+        node = found
     number = max(1, int(as_float(raw.get("number"), 1.0)))
     amount = max(1, number // parent.number) if parent is not None else number
     selection = roster.add_selection(force, node, parent, amount)

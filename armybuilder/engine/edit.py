@@ -146,48 +146,66 @@ def _auto_node(
 ) -> None:
     ctx = Ctx(roster, force, None, parent, node)
     values = evaluator.entry_values(node, ctx)
-    if values.fields.get("hidden"):
+    if values.fields.get("hidden") or (parent is None and not evaluator.offers(force, node)):
         return
-    minimum = _starting_amount(node, values)
     siblings = parent.children if parent is not None else force.selections
     if node.kind == "group":
         # the members' own minimums first, then the default fills what the group still lacks
         # (filling first would put the unit above its size once the members add theirs)
         _auto_nodes(roster, force, parent, node.children, created, evaluator)
         have = sum(s.amount for s in siblings if s.node.within(node))
+        short = _shortfall(evaluator, node, values, ctx, have)
         default_id = values.fields["defaultSelectionEntryId"]
-        if minimum > have and default_id:
+        if short > 0 and default_id:
             target = next((n for n in node.entries() if default_id in n.ids), None)
-            if target is not None:
-                _auto_pick(roster, force, target, parent, minimum - have, created)
+            # a default the data hides there is not taken, as no hidden minimum is
+            if target is not None and not _hidden(evaluator, roster, force, parent, target):
+                _auto_pick(roster, force, target, parent, short, created)
         return
     have = sum(s.amount for s in siblings if s.node is node)
-    if minimum <= have:
+    short = _shortfall(evaluator, node, values, ctx, have)
+    if short <= 0:
         return
     if parent is None:  # at the top level every copy is a selection of its own
-        for _ in range(minimum - have):
+        for _ in range(short):
             _auto_pick(roster, force, node, None, 1, created)
     else:
-        _auto_pick(roster, force, node, parent, minimum - have, created)
+        _auto_pick(roster, force, node, parent, short, created)
 
 
-def _starting_amount(node: EntryNode, values: Values) -> int:
-    """How many New Recruit starts an entry at: its minimum (after modifiers), its
+def _hidden(
+    evaluator: Evaluator, roster: Roster, force: Force, parent: Selection | None, node: EntryNode
+) -> bool:
+    return bool(
+        evaluator.entry_values(node, Ctx(roster, force, None, parent, node)).fields["hidden"]
+    )
+
+
+def _shortfall(evaluator: Evaluator, node: EntryNode, values: Values, ctx: Ctx, have: int) -> int:
+    """How many more of an entry (or a group's members) New Recruit selects than the
+    ``have`` among their siblings: up to its minimum (after modifiers), its
     ``defaultAmount`` when that is more, or, for a minimum that an unconditional modifier
     sets lower, the minimum as declared: BSData's documented way of marking a default
-    choice the player may remove (``min 1`` set to 0 by a modifier without conditions)."""
+    choice the player may remove (``min 1`` set to 0 by a modifier without conditions).
+
+    A minimum over the force, the roster or a named entry counts the copies there, not
+    among the siblings: the army's one Game Type serves a second force as well.
+    """
     defaults = node.default_minimums
-    amounts = [whole(float(values.fields["defaultAmount"]))]
+    short = [whole(float(values.fields["defaultAmount"])) - have]
     for constraint in node.constraints:
         if (
             constraint.type == "min"
             and constraint.field in ("selections", "forces")
             and not constraint.raw.get("percentValue")
         ):
-            amounts.append(whole(float(values.fields.get(constraint.id, constraint.value))))
+            limit = whole(float(values.fields.get(constraint.id, constraint.value)))
             if constraint.id in defaults:
-                amounts.append(whole(constraint.value))
-    return max(amounts)
+                limit = max(limit, whole(constraint.value))
+            wide = constraint.field == "selections" and constraint.scope not in ("parent", "self")
+            count = whole(evaluator.constraint_count(constraint, node, ctx)) if wide else have
+            short.append(limit - count)
+    return max(short)
 
 
 def _auto_pick(

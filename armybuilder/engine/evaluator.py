@@ -580,6 +580,27 @@ class Evaluator:
                 return [force]
         return []
 
+    def offers(self, force: Force, node: EntryNode) -> bool:
+        """Whether a force offers a root entry: it has no primary category (after
+        modifiers), or one the force entry links. BattleScribe and New Recruit list an entry
+        only under a slot of its force, so one filed elsewhere (the game system's "Game
+        Type" in an Allies force) is neither offered, auto-selected nor required there."""
+        categories = (
+            self.entry_values(node, Ctx(self.roster, force, None, None, node)).categories
+            if "category" in node.modified_fields
+            else node.static_categories
+        )
+        primary = next((c for c, is_primary in categories if is_primary), None)
+        return primary is None or any(c.id == primary for c in force.node.categories)
+
+    def has_subject(self, constraint: Constraint, ctx: Ctx) -> bool:
+        """Whether a constraint has something to count from ``ctx`` (callers ask only when
+        ``Constraint.names_scope``, the one case it may not): one whose scope names
+        an entry or force that is not the selection, a parent of it or one of its forces
+        has none, and is not checked there (the Age of Sigmar data's Narrative force keeps
+        a Pitched Battle force's slot limits, scoped to that force's id)."""
+        return bool(self.scope_objects(constraint.scope, ctx))
+
     @staticmethod
     def _chain(first: Selection | None, then: Selection | None) -> Iterator[Selection]:
         current = first if first is not None else then
@@ -588,10 +609,11 @@ class Evaluator:
             current = current.parent
 
     @staticmethod
-    def _force_chain(force: Force | None) -> Iterator[Force]:
+    def _force_chain(force: Force | None, upwards: bool = True) -> Iterator[Force]:
+        """The force and, when ``upwards``, the forces it is a child force of."""
         while force is not None:
             yield force
-            force = force.parent
+            force = force.parent if upwards else None
 
     def instance_of(self, obj: Scope, child_id: str) -> bool:
         """Whether a scope object is a ``child_id``.
@@ -686,9 +708,23 @@ class Evaluator:
             forces = [f for obj in objects for f in self._forces_in(obj, child_forces)]
             return float(sum(1 for f in forces if self._force_matches(f, child_id)))
         per = objects[0] if len(objects) == 1 and isinstance(objects[0], Selection) else None
-        matched = self.matching_in(
-            objects, deep, child_forces, self.match_key(entry, child_id, shared)
-        )
+        if entry is None and child_id in self.compiled.force_entries:
+            # a force entry's id counts what is selected in forces of that entry (and in
+            # their child forces with ``includeChildForces``): BattleScribe/Release#19
+            holding = {
+                id(force)
+                for force in self.roster.all_forces()
+                if any(f.node.id == child_id for f in self._force_chain(force, child_forces))
+            }
+            matched = [
+                s
+                for s in self.matching_in(objects, deep, child_forces, "*")
+                if id(s.force) in holding
+            ]
+        else:
+            matched = self.matching_in(
+                objects, deep, child_forces, self.match_key(entry, child_id, shared)
+            )
         value = self.measure(matched, field_name, child_id == "" and entry is None, per)
         if not percent:
             return value

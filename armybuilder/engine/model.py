@@ -55,6 +55,25 @@ def opt_text(value: Any) -> str | None:
     return None if value is None or value == "" else as_text(value)
 
 
+# The scopes a query names by keyword (any other scope is an entry's or force entry's id).
+SCOPE_KEYWORDS = frozenset(
+    {
+        "self",
+        "parent",
+        "ancestor",
+        "force",
+        "roster",
+        "primary-category",
+        "primary-catalogue",
+        "root-entry",
+        "unit",
+        "model",
+        "upgrade",
+        "model-or-unit",
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Constraint:
     """A constraint with the id of the entry (or link) that declares it.
@@ -74,6 +93,12 @@ class Constraint:
     # counts the selections of its entry among their siblings, as most constraints do (a
     # query reads a missing scope as "self")
     counts_siblings: bool = dataclasses.field(init=False)
+    # its scope is an entry's or a force entry's id, not a keyword: it has a subject only
+    # where that entry or force is the selection, one of its parents or one of its forces
+    names_scope: bool = dataclasses.field(init=False)
+    # a minimum of its entry's selections (by entry id) over the force or the roster: it
+    # holds wherever the entry is offered, so it is checked even where nothing offers it
+    wide_minimum: bool = dataclasses.field(init=False)
     # a ``limit::<cost type>`` constraint's query: the cost of what it constrains (made once,
     # so that queries can be told apart by identity)
     cost_query: JsonDict | None = dataclasses.field(init=False)
@@ -93,6 +118,15 @@ class Constraint:
             and not raw.get("percentValue")
         )
         object.__setattr__(self, "counts_siblings", siblings)
+        object.__setattr__(self, "names_scope", self.scope not in SCOPE_KEYWORDS)
+        object.__setattr__(
+            self,
+            "wide_minimum",
+            self.type == "min"
+            and self.field == "selections"
+            and self.scope in ("force", "roster")
+            and self.shared,
+        )
         cost_type = self.field[len("limit::") :] if self.field.startswith("limit::") else None
         query = None if cost_type is None else {**raw, "field": cost_type, "percentValue": False}
         object.__setattr__(self, "cost_query", query)
@@ -257,6 +291,9 @@ class EntryNode(Merged):
     _static_categories: list[tuple[str, bool]] | None = field(default=None, repr=False)
     _associations: tuple[JsonDict, ...] | None = field(default=None, repr=False)
     _default_minimums: frozenset[str] | None = field(default=None, repr=False)
+    _placement: tuple[EntryNode | None, tuple[EntryNode, ...]] | None = field(
+        default=None, repr=False
+    )
 
     @property
     def name(self) -> str:
@@ -453,6 +490,19 @@ class EntryNode(Merged):
             keys.update(f"of:{cat.id}" for cat in self.categories)
             self._keys = frozenset(keys)
         return self._keys
+
+    @property
+    def placement(self) -> tuple[EntryNode | None, tuple[EntryNode, ...]]:
+        """The entry this node is offered under (None: a force's root entry), and the groups
+        on the way up to it that may be hidden (hidden, or with modifiers), nearest first."""
+        if self._placement is None:
+            owner, groups = self.parent, []
+            while owner is not None and owner.kind == "group":
+                if owner.hidden or owner.has_modifiers:
+                    groups.append(owner)
+                owner = owner.parent
+            self._placement = (owner, tuple(groups))
+        return self._placement
 
     def within(self, group: EntryNode) -> bool:
         """Whether this node sits inside ``group`` (directly or through nested groups)."""

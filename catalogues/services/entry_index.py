@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from armybuilder.engine.closure import DocumentIndex
+from armybuilder.engine.compile import imported
 from armybuilder.engine.formats import FormatError
 from catalogues.models import Entry
 
@@ -212,7 +213,7 @@ def _entry(
         "shared": shared,
         "root": root_link is not None or (not parent and not shared),
         "hidden": node.get("hidden") is True or (root_link or {}).get("hidden") is True,
-        "importable": (root_link or node).get("import") is not False,
+        "importable": imported(root_link or node),
         "unverified": node.get("unverified") is True
         or any(c["unverified"] for c in costs)
         or bool(unverified),

@@ -7,8 +7,12 @@ worked out from the data, never from a list of names:
 
 - a required choice without a default: a group (or an option) with a minimum that names no
   default entry and marks none of its members as one, so the player has to choose;
-- a minimum above the maximum: the entry may not be taken as often as it must be;
-- a required entry that is hidden where it would be taken;
+- a minimum above the maximum: the entry (or a group's members, together) may not be taken
+  as often as it must be;
+- a required entry that is hidden where it would be taken (a group's default included);
+- a companion it requires: another entry's minimum, declared below one, that a modifier
+  raises once this entry is taken (a unit and its retinue, a battalion and its troops);
+- a cost over its force's own limit (the game size the force is set to);
 - a minimum that a wider maximum forbids (a second character that must be the Warlord of an
   army that has one);
 - more selections than the only forces offering the entry may hold;
@@ -34,8 +38,8 @@ from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.explain import explain
 from armybuilder.engine.formats import parse_xml
-from armybuilder.engine.model import EntryNode
-from armybuilder.engine.report import ERROR, Problem
+from armybuilder.engine.model import EntryNode, selectable
+from armybuilder.engine.report import CONSTRAINT_MIN, ERROR, Problem
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 from catalogues.legacy import convert, is_legacy
 from tests.conftest import BSDATA
@@ -45,6 +49,7 @@ COMMUNITY = {
     "wh40k-9e": "Warhammer 40,000.gst",
     "t9a-3rd": "T9A-FB-3rd.gst",
     "warmahordes-mk2": "Warmachine.gst",
+    "aos-3rd": "Age of Sigmar.gst",
 }
 # a limit no single unit reaches: limits scale some maximums ("one per 1000 points")
 LIMIT = 100_000.0
@@ -54,6 +59,8 @@ MINIMUM_ABOVE_MAXIMUM = "a minimum above the maximum"
 HIDDEN_REQUIREMENT = "a required entry that is hidden there"
 WIDER_MAXIMUM = "a minimum that a wider maximum forbids"
 FORCE_TOO_SMALL = "more selections than the only forces offering it may hold"
+FORCE_COST_LIMIT = "a cost over its force's own limit (the game size the force is set to)"
+COMPANION = "a companion it requires (another entry's minimum it raises)"
 # Game rules of our packs (raised by their hooks) that ask the player for a choice no
 # default can make for them.
 PLAYER_CHOICES = {
@@ -202,6 +209,22 @@ def _reason(trial: Trial, problem: Problem) -> str | None:
     if values.fields.get("hidden"):
         return HIDDEN_REQUIREMENT
     if node.kind == "group":
+        room = sum(
+            min(
+                (c.value for c in m.constraints if c.type == "max" and c.counts_siblings),
+                default=LIMIT,
+            )
+            for m in node.entries()
+        )
+        if room < limits[constraint.id]:
+            return MINIMUM_ABOVE_MAXIMUM  # its members may not be taken that often
+        default = next(
+            (m for m in node.entries() if values.fields["defaultSelectionEntryId"] in m.ids), None
+        )
+        if default is not None and Evaluator(roster).entry_values(
+            default, Ctx(roster, force, None, parent, default)
+        ).fields.get("hidden"):
+            return HIDDEN_REQUIREMENT  # the default is hidden there: the player chooses
         # members marked as defaults are selected already: the rest is the player's choice
         return None if values.fields["defaultSelectionEntryId"] else CHOICE_WITHOUT_DEFAULT
     if explain(roster, force, node.path_id, parent):
@@ -217,10 +240,24 @@ def _wider_reason(trial: Trial, key: tuple[str, ...]) -> str | None:
     if code in PLAYER_CHOICES:
         return PLAYER_CHOICES[code]
     limits = trial.force.node.constraints
+    cost_types = {ct.id for ct in trial.roster.compiled.cost_types}
     if owner_type == "force" and any(
         c.id == constraint_id and c.type == "max" and c.field == "selections" for c in limits
     ):
         return FORCE_TOO_SMALL
+    if owner_type == "force" and any(
+        c.id == constraint_id and c.type == "max" and c.field in cost_types for c in limits
+    ):
+        return FORCE_COST_LIMIT
+    compiled, catalogue_id = trial.roster.compiled, trial.force.catalogue_id
+    if code == CONSTRAINT_MIN and any(
+        c.id == constraint_id and c.type == "min" and c.value < 1 and c.id in node.modified_fields
+        for node in compiled.root_entries(catalogue_id) + compiled.nested_minimums(catalogue_id)
+        for c in node.constraints
+    ):
+        # a unit and its retinue, a battalion and the units it needs: each raises another
+        # entry's minimum
+        return COMPANION
     return None
 
 
@@ -255,7 +292,7 @@ def _outcomes(source: str, catalogue_id: str) -> dict[str, Outcome]:
     compiled = _compiled(source)
     trials = _trials(compiled, catalogue_id)
     outcomes: dict[str, Outcome] = {}
-    for root in compiled.root_entries(catalogue_id):
+    for root in selectable(compiled.root_entries(catalogue_id)):
         offering = [t for t in _slot_first(trials, root) if _offers(t, root)]
         best: Outcome | None = None
         for trial in offering:

@@ -54,6 +54,7 @@ ROSTERS: dict[str, Callable[[], Roster]] = {
     "40k battalion with a child force": battalion_with_child_force,
     "t9a dwarven holds": _spec_roster("dwarven_holds_4500.json"),
     "t9a characters over 40%": _spec_roster("dwarven_holds_characters_over_40_percent.json"),
+    "aos pitched battle with allies": _spec_roster("aos_stormcast_pitched_battle_with_allies.json"),
 }
 
 

@@ -18,7 +18,7 @@ from armybuilder.engine.document import roster_document
 from armybuilder.engine.evaluate import Evaluation, evaluate
 from armybuilder.engine.formats import FormatError
 from armybuilder.engine.listspec import build_roster, outcome
-from armybuilder.engine.rosterfile import read_roster, roster_file
+from armybuilder.engine.rosterfile import document_file, read_roster, roster_file
 from tests.engine.packs import compiled_for_spec, list_spec_files
 from tests.engine.realdata import WH40K, compiled_for, documents, load_spec, spec_files
 
@@ -179,3 +179,34 @@ def test_a_roster_files_own_tags_are_kept_apart_from_list_options() -> None:
     assert loaded.view.options == {**spec["options"], "bogus": "x"}
     invalid = [p for p in loaded.problems if p.code == "bg.option.invalid"]
     assert [p.entry_id for p in invalid] == ["bogus"]
+
+
+def test_a_selection_a_file_has_outside_the_unit_that_offers_it_keeps_its_points(
+    battalion: Evaluation,
+) -> None:
+    """Nothing vanishes from a roster file: wargear the data offers only inside a unit, found
+    at the force's top level (as a file from another builder or data revision may have it),
+    is kept with its points and reported, not read back as gone."""
+    compiled = compiled_for(WH40K)
+    document = roster_document(battalion.view)
+    top = document["roster"]["forces"][0]["selections"]
+    roots = {
+        n.path_id for n in compiled.root_entries(document["roster"]["forces"][0]["catalogueId"])
+    }
+    unit, wargear = next(
+        (unit, child)
+        for unit in top
+        for child in unit.get("selections") or []
+        if any(c["value"] for c in child.get("costs") or []) and child["entryId"] not in roots
+    )
+    unit["selections"].remove(wargear)
+    top.append(wargear)
+
+    loaded = evaluate(read_roster(compiled, document_file(document, "moved.ros"), "moved.ros"))
+
+    # (the unit now lacks the option it had, and says so)
+    assert sorted((p.code, p.owner_id) for p in loaded.problems) == [
+        (report.CONSTRAINT_MIN, unit["id"]),
+        (report.SELECTION_MISPLACED, wargear["id"]),
+    ]
+    assert loaded.view.costs == battalion.view.costs

@@ -6,7 +6,8 @@ Warjack pts spent, Warjack pts lost), field allowance scales with the warcasters
 character versions share an identity category, jack marshals and attachments are capped groups.
 
 This hook adds what depends on list options or needs a computed message: the Grand Battle
-warcaster reading (digest E1), the standard points of each level, unused warjack points,
+warcaster reading (digest E1), the standard points of each level, unused warjack points, a
+warjack without a controller (one a roster file has outside any battlegroup),
 Mercenary-only armies and their contracts, and the Mangled Metal scenario.
 
 A Mercenary contract is a root selection in the "Mercenary Contract" category (the data allows
@@ -98,6 +99,7 @@ RULE_LEVELS = DIGEST.rule("2.2 WM-R07 Warcaster count per level", 116, 1081)
 RULE_CUSTOM_POINTS = DIGEST.rule("2.2 WM-R07 Point values are discrete presets", 131, 5965)
 RULE_GRAND_BATTLE = DIGEST.rule("5 E1 Grande Battaglia: 1 or 2 warcasters", 653, 1121)
 RULE_SCENARIO = DIGEST.rule("2.1 WM-R05 Scenarios may change army building", 106, 1071)
+RULE_CONTROLLER = DIGEST.rule("2.4 WM-R16 Every warjack needs a controller", 182, 1165)
 RULE_WARJACK_POINTS = DIGEST.rule("2.3 WM-R09 Unspent warjack points are lost", 137, 1087)
 RULE_MERCENARY_ONLY = DIGEST.rule("2.12 WM-R44 Mercenary-only warcasters", 337, 5312)
 RULE_CONTRACT_REQUIRED = DIGEST.rule(
@@ -131,6 +133,7 @@ def check(roster: RosterView) -> list[Problem]:
         problems += _level_points(force, army_limit)
         problems += _grand_battle(force, options[GRAND_BATTLE_WARCASTERS])
         problems += _unused_warjack_points(force)
+        problems += _uncontrolled_warjacks(force)
         problems += _mercenary_army(force)
         level_warning = options[THEME_FORCE_LEVEL_WARNING] == "yes" and _allows_several_warcasters(
             force, options[GRAND_BATTLE_WARCASTERS]
@@ -230,6 +233,22 @@ def _unused_warjack_points(force: ForceView) -> list[Problem]:
         )
         for caster in _warcasters(force)
         if (lost := caster.cost(WARJACK_POINTS_LOST)) > 0
+    ]
+
+
+def _uncontrolled_warjacks(force: ForceView) -> list[Problem]:
+    """A warjack starts in a battlegroup or under a jack marshal, never on its own (WM-R16):
+    the pack offers none at the top level, but a roster file may have one there."""
+    return [
+        selection_problem(
+            jack,
+            "wmh.warjack.controller",
+            f"{jack.name} has no controller: a warjack starts in a warcaster's battlegroup "
+            "or under a jack marshal.",
+            RULE_CONTROLLER,
+        )
+        for jack in force.selections
+        if jack.has_category(WARJACK)
     ]
 
 

@@ -26,9 +26,11 @@ HERE = Path(__file__).resolve().parent
 GAMES = {
     "28ec-711c-d87f-3aeb": ("wh40k-9e", "Warhammer 40,000.gst"),
     "8c9a-3026-84b4-cf16": ("t9a-3rd", "T9A-FB-3rd.gst"),
+    "e51d-b1a3-75fc-dc33": ("aos-3rd", "Age of Sigmar.gst"),
 }
 WH40K = "28ec-711c-d87f-3aeb"
 T9A = "8c9a-3026-84b4-cf16"
+AOS = "e51d-b1a3-75fc-dc33"
 
 JsonDict = dict[str, Any]
 

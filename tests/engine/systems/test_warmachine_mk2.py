@@ -7,6 +7,9 @@ from typing import Any
 
 import pytest
 
+from armybuilder.engine.document import load_roster, roster_document
+from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.listspec import build_roster
 from armybuilder.engine.systems import warmachine_mk2
 from armybuilder.engine.systems.warmachine_mk2 import (
     APOCALYPSE,
@@ -381,3 +384,34 @@ def test_teammates_field_each_character_once(first: str, second: str) -> None:  
     assert spec_outcome(PACK, spec)["codes"] == ["wmh.characters.unique"] * len({first, second})
     spec["forces"][1] = army("captain-jeremiah-kraye")
     assert spec_outcome(PACK, spec)["codes"] == []
+
+
+def test_a_warjack_at_the_top_level_has_no_controller() -> None:  # WM-R16
+    jack = _selection("defender", WARJACK)
+    assert _codes(_roster([_caster(), jack])) == ["wmh.warjack.controller"]
+    battlegroup = views.selection("stryker", jack, categories=(WARCASTER,), kind="model")
+    assert _codes(_roster([battlegroup])) == []
+
+
+def test_a_roster_files_warjack_outside_any_battlegroup_is_kept_and_needs_a_controller() -> None:
+    stryker = "wmk2-cyg-commander-coleman-stryker"
+    charger = "wmk2-cyg-commander-coleman-stryker-battlegroup::wmk2-cyg-battlegroup-charger"
+    spec = one_force_spec(
+        SKIRMISH, CYGNAR, [nested_selection([stryker], f"{charger}::wmk2-cyg-charger")], {}
+    )
+    spec["costLimits"] = {ARMY_POINTS: 25}
+    compiled = compiled_pack(PACK)
+    original = evaluate(build_roster(compiled, spec))
+    document = roster_document(original.view)
+    top = document["roster"]["forces"][0]["selections"]
+    jack = next(s for s in top[0]["selections"] if s["name"] == "Charger")
+    top[0]["selections"].remove(jack)
+    top.append(jack)
+
+    loaded = evaluate(load_roster(compiled, document))
+
+    codes = {p.code: p for p in loaded.problems}
+    assert codes["wmh.warjack.controller"].owner_id == jack["id"]
+    assert codes["selection.misplaced"].owner_id == jack["id"]
+    # the warjack's own cost stays in the list (no warcaster's warjack points pay for it now)
+    assert loaded.view.total_cost("wmk2-jack") == original.view.total_cost("wmk2-jack") == 4
