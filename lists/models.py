@@ -10,9 +10,11 @@ never evaluate one.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.engine.caps import MAX_NAME_LENGTH
@@ -28,6 +30,19 @@ class Visibility(models.TextChoices):
     PRIVATE = "private", _("Private")
     UNLISTED = "unlisted", _("Anyone with the link")
     PUBLIC = "public", _("Public")
+
+
+class ArmyListQuerySet(models.QuerySet["ArmyList"]):
+    def visible_to(self, user: Any, *, with_link: bool = False) -> ArmyListQuerySet:
+        """The lists ``user`` may open and fork, every kept version of them: their own, the
+        public ones and, reached through the share link, the unlisted ones. The one rule of
+        who sees what (pages, API and forks use it)."""
+        allowed = (
+            ~Q(visibility=Visibility.PRIVATE) if with_link else Q(visibility=Visibility.PUBLIC)
+        )
+        if getattr(user, "is_authenticated", False):
+            allowed |= Q(owner=user)
+        return self.filter(allowed)
 
 
 class ArmyList(models.Model):
@@ -65,6 +80,8 @@ class ArmyList(models.Model):
         blank=True,
         related_name="forks",
     )
+
+    objects = ArmyListQuerySet.as_manager()
 
     class Meta:
         ordering = ["-updated_at", "-id"]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, QuerySet
 from django.http import Http404
 
 from catalogues.models import Catalogue, GameSystem, Revision
 from catalogues.selectors import shares_name
-from lists.models import ArmyList, Visibility
+from lists.models import ArmyList
 
 
 def lists_owned_by(*, user: Any) -> QuerySet[ArmyList]:
@@ -42,11 +42,8 @@ def visible_to(*, user: Any) -> QuerySet[ArmyList]:
     """The lists ``user`` may open without a share link: their own and every public one.
 
     An unlisted list opens only through its link (``lists.sharing.shared_list``)."""
-    allowed = Q(visibility=Visibility.PUBLIC)
-    if getattr(user, "is_authenticated", False):
-        allowed |= Q(owner=user)
     return (
-        ArmyList.objects.filter(allowed)
+        ArmyList.objects.visible_to(user)
         .select_related("game_system", "catalogue")
         .defer("document")
         .order_by("-updated_at", "-id")

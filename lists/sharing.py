@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -65,11 +65,9 @@ def shared_list(*, token: str, user: Any) -> ArmyList:
     """
     if not TOKEN_PATTERN.fullmatch(token or ""):
         raise Http404
-    allowed = ~Q(visibility=Visibility.PRIVATE)
-    if getattr(user, "is_authenticated", False):
-        allowed |= Q(owner=user)
     found = (
-        ArmyList.objects.filter(Q(share_token=token) & allowed)
+        ArmyList.objects.visible_to(user, with_link=True)
+        .filter(share_token=token)
         .select_related("game_system", "catalogue")
         .first()
     )
@@ -81,7 +79,7 @@ def shared_list(*, token: str, user: Any) -> ArmyList:
 def public_lists() -> QuerySet[ArmyList]:
     """Lists in the gallery: public ones, most recently edited first."""
     return (
-        ArmyList.objects.filter(visibility=Visibility.PUBLIC)
+        ArmyList.objects.visible_to(None)
         .select_related("game_system", "catalogue")
         .defer("document", "undo_stack", "redo_stack")
         .order_by("-updated_at", "-id")
@@ -159,9 +157,7 @@ def fork_list(*, army_list: ArmyList, user: Any, version_number: int | None = No
     else while it is unlisted or public (a private list raises the same ``Http404`` as its
     share link). Only versions of this list count: a number it does not keep is refused.
     """
-    if army_list.visibility == Visibility.PRIVATE and army_list.owner_id != getattr(
-        user, "pk", None
-    ):
+    if not ArmyList.objects.visible_to(user, with_link=True).filter(pk=army_list.pk).exists():
         raise Http404
     number = army_list.version if version_number is None else version_number
     source = ListVersion.objects.filter(army_list=army_list, number=number).first()
