@@ -11,9 +11,7 @@ from threading import Lock
 
 from django.utils.translation import gettext as _
 
-from armybuilder.engine.document import load_roster, roster_document
-from catalogues.closures import compiled_closure
-from catalogues.services.validation import report_roster
+from armybuilder.engine.document import roster_document
 from lists.diff import Change, Snapshot, diff, snapshot
 from lists.models import ArmyList, ListVersion, VersionKind
 from lists.retention import VersionStamp, editing_sessions
@@ -22,7 +20,8 @@ from lists.services import (
     EditRejected,
     ListState,
     check_version,
-    pinned_closure,
+    evaluate_stored,
+    read_stored,
     save_roster,
 )
 
@@ -101,9 +100,7 @@ def evaluated_snapshot(version: ListVersion) -> Snapshot:
             _snapshots.move_to_end(key)
             return cached
     document = ListVersion.objects.filter(pk=version.pk).values_list("document", flat=True)[0]
-    closure = pinned_closure(ArmyList(pinned=version.pinned))
-    roster = load_roster(compiled_closure(closure), document)
-    report = report_roster(closure=closure, roster=roster, explain=False)
+    _roster, report = evaluate_stored(document=document, pinned=version.pinned)
     result = snapshot(roster_document(report.view), report.problems)
     with _snapshots_lock:
         _snapshots[key] = result
@@ -117,8 +114,7 @@ def restore_version(*, army_list: ArmyList, version: int, number: int) -> ListSt
     nothing in between is lost). ``version`` is the one the request was made on."""
     check_version(army_list, version)
     source = _version(army_list, number)
-    closure = pinned_closure(ArmyList(pinned=source.pinned))
-    roster = load_roster(compiled_closure(closure), source.document)
+    closure, roster = read_stored(document=source.document, pinned=source.pinned)
     return save_roster(
         army_list,
         version,

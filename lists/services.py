@@ -140,10 +140,41 @@ def create_list(
         for key, option_id in (setup_selections or {}).items():
             _select_setup(roster, force, key, option_id)
     report = _report(closure, roster, explain=True)
-    document = _document(report)
+    army_list = store_new_list(
+        user=user,
+        name=name,
+        game_system=game_system,
+        catalogue=catalogue,
+        document=_document(report),
+        pinned=pinned_revisions(closure),
+        kind=VersionKind.CREATE,
+        summary=_("Created"),
+        report=report,
+    )
+    return ListState(army_list, roster, report)
+
+
+def store_new_list(
+    *,
+    user: Any,
+    name: str,
+    game_system: GameSystem,
+    catalogue: Catalogue,
+    document: dict[str, Any],
+    pinned: dict[str, Any],
+    kind: str,
+    summary: str,
+    report: ListReport | None = None,
+    forked_from: ListVersion | None = None,
+) -> ArmyList:
+    """Write a new list: its row with the columns copied from its evaluation, and its first
+    version, in one transaction. Every way a list is made (the wizard, a copy, a fork, an
+    import, an example) ends here, after ``quotas.admit_creation``; ``report`` is the
+    document's evaluation when the caller has it, else the document is evaluated here."""
     size = quotas.document_bytes(document)
     quotas.admit_new_document(user=user, size=size)
-    now = timezone.now()
+    if report is None:
+        _roster, report = evaluate_stored(document=document, pinned=pinned)
     with transaction.atomic():
         army_list = ArmyList.objects.create(
             owner=user,
@@ -153,42 +184,29 @@ def create_list(
             document=document,
             document_bytes=size,
             stored_bytes=size,
-            pinned=pinned_revisions(closure),
-            updated_at=now,
+            pinned=pinned,
+            updated_at=timezone.now(),
+            forked_from=forked_from,
             **denormalised_fields(report),
         )
-        record_version(army_list, VersionKind.CREATE, _("Created"))
-    return ListState(army_list, roster, report)
+        record_version(army_list, kind, summary)
+    return army_list
 
 
 def duplicate_list(*, army_list: ArmyList, user: Any) -> ArmyList:
     """A copy of the list's current version for ``user``, with its own history."""
     quotas.admit_creation(user=user)
-    name = _("Copy of %(name)s") % {"name": army_list.name}
-    name = name[:NAME_MAX_LENGTH]
-    document = renamed_document(army_list.document, name)
-    size = quotas.document_bytes(document)
-    quotas.admit_new_document(user=user, size=size)
-    with transaction.atomic():
-        copy = ArmyList.objects.create(
-            owner=user,
-            name=name,
-            game_system=army_list.game_system,
-            catalogue=army_list.catalogue,
-            document=document,
-            document_bytes=size,
-            stored_bytes=size,
-            pinned=army_list.pinned,
-            points=army_list.points,
-            points_limit=army_list.points_limit,
-            legal=army_list.legal,
-            error_count=army_list.error_count,
-            updated_at=timezone.now(),
-        )
-        record_version(
-            copy, VersionKind.CREATE, _("Copied from %(name)s") % {"name": army_list.name}
-        )
-    return copy
+    name = (_("Copy of %(name)s") % {"name": army_list.name})[:NAME_MAX_LENGTH]
+    return store_new_list(
+        user=user,
+        name=name,
+        game_system=army_list.game_system,
+        catalogue=army_list.catalogue,
+        document=renamed_document(army_list.document, name),
+        pinned=army_list.pinned,
+        kind=VersionKind.CREATE,
+        summary=_("Copied from %(name)s") % {"name": army_list.name},
+    )
 
 
 def delete_list(*, army_list: ArmyList) -> None:
@@ -217,14 +235,46 @@ def rename_list(*, army_list: ArmyList, name: str) -> ArmyList:
 
 def load_list(*, army_list: ArmyList, explain: bool = True) -> ListState:
     """The list's roster and evaluation, nothing written."""
-    closure = pinned_closure(army_list)
-    roster = _load_roster(army_list, closure)
-    return ListState(army_list, roster, _report(closure, roster, explain=explain))
+    roster, report = evaluate_stored(
+        document=army_list.document, pinned=army_list.pinned, explain=explain
+    )
+    return ListState(army_list, roster, report)
+
+
+def evaluate_stored(
+    *,
+    document: Mapping[str, Any],
+    pinned: Mapping[str, Any],
+    closure: ClosureRevisions | None = None,
+    explain: bool = False,
+) -> tuple[Roster, ListReport]:
+    """A stored list document evaluated on the revisions it is pinned to, or on ``closure``
+    (newer data), within the request's work budget: the one way a stored list is read back,
+    by the pages, edits, history, imports and data updates. Refuses with ``EditRejected``
+    (``edit.data_missing``, a ``caps.*`` code) when it cannot be."""
+    closure, roster = read_stored(document=document, pinned=pinned, closure=closure)
+    return roster, _report(closure, roster, explain=explain)
+
+
+def read_stored(
+    *,
+    document: Mapping[str, Any],
+    pinned: Mapping[str, Any],
+    closure: ClosureRevisions | None = None,
+) -> tuple[ClosureRevisions, Roster]:
+    """A stored list document read back as a roster (``evaluate_stored`` without the
+    evaluation, for an edit that evaluates once it has changed it)."""
+    closure = closure or closure_of(pinned)
+    return closure, _load_roster(document, closure)
 
 
 def pinned_closure(army_list: ArmyList) -> ClosureRevisions:
     """The stored revisions the list is pinned to (pages show them)."""
-    pinned = army_list.pinned
+    return closure_of(army_list.pinned)
+
+
+def closure_of(pinned: Mapping[str, Any]) -> ClosureRevisions:
+    """The stored revisions a list's (or a version's) pins name."""
     game_system_pk = int(pinned["gameSystem"])
     catalogue_pks = [int(pk) for pk in pinned.get("catalogues", {}).values()]
     revisions = {
@@ -623,8 +673,9 @@ def _edit(
     closure: ClosureRevisions | None = None,
 ) -> ListState:
     check_version(army_list, version)
-    closure = closure or pinned_closure(army_list)
-    roster = _load_roster(army_list, closure)
+    closure, roster = read_stored(
+        document=army_list.document, pinned=army_list.pinned, closure=closure
+    )
     try:
         summary = change(roster)
     except CapExceeded as error:
@@ -656,9 +707,7 @@ def _restore(
             NOTHING_TO_UNDO if kind == VersionKind.UNDO else NOTHING_TO_REDO,
             _("That version is no longer kept."),
         )
-    restored = ArmyList(pk=army_list.pk, document=snapshot.document, pinned=snapshot.pinned)
-    closure = pinned_closure(restored)
-    roster = _load_roster(restored, closure)
+    closure, roster = read_stored(document=snapshot.document, pinned=snapshot.pinned)
     # Every step onto the undo or redo stack is followed by the version that made the change
     # (an edit, an undo or a redo), whose summary names the edit: the one stepped over now.
     summary = _version_summary(army_list, target + 1) or _("an edit no longer kept")
@@ -820,11 +869,9 @@ def _closure_with(army_list: ArmyList, catalogue_id: str) -> ClosureRevisions:
         raise EditRejected(DATA_MISSING, str(error)) from error
 
 
-def _load_roster(army_list: ArmyList, closure: ClosureRevisions) -> Roster:
+def _load_roster(document: Mapping[str, Any], closure: ClosureRevisions) -> Roster:
     try:
-        return load_roster(
-            compiled_closure(closure), army_list.document, budget=Budget(REQUEST_STEPS)
-        )
+        return load_roster(compiled_closure(closure), document, budget=Budget(REQUEST_STEPS))
     except CapExceeded as error:
         raise EditRejected(error.code, error.message) from error
     except (RosterError, CompileError) as error:

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -41,11 +40,10 @@ from lists.models import (
 from lists.services import (
     EditRejected,
     ListState,
-    denormalised_fields,
     load_list,
     pinned_revisions,
-    record_version,
     renamed_document,
+    store_new_list,
 )
 
 # What ``secrets.token_urlsafe`` writes: anything else cannot be a token and is not looked up.
@@ -165,43 +163,18 @@ def fork_list(*, army_list: ArmyList, user: Any, version_number: int | None = No
         raise EditRejected(UNKNOWN_VERSION, _("That version is no longer kept."))
     quotas.admit_creation(user=user)
     name = (_("Fork of %(name)s") % {"name": army_list.name})[:NAME_MAX_LENGTH]
-    document = renamed_document(source.document, name)
-    size = quotas.document_bytes(document)
-    quotas.admit_new_document(user=user, size=size)
-    with transaction.atomic():
-        fork = ArmyList.objects.create(
-            owner=user,
-            name=name,
-            game_system=army_list.game_system,
-            catalogue=army_list.catalogue,
-            document=document,
-            document_bytes=size,
-            stored_bytes=size,
-            pinned=source.pinned,
-            updated_at=timezone.now(),
-            forked_from=source,
-        )
-        record_version(
-            fork,
-            VersionKind.FORK,
-            _("Forked from %(name)s, version %(number)d")
-            % {"name": army_list.name, "number": number},
-        )
-    return _with_denormalised(fork)
-
-
-def _with_denormalised(army_list: ArmyList) -> ArmyList:
-    """Evaluate a list made from a stored document once, and store what its row shows
-    (an older version's error count, or an import's, is not known until then)."""
-    report = load_list(army_list=army_list, explain=False).report
-    fields = denormalised_fields(report)
-    ArmyList.objects.filter(pk=army_list.pk).update(**fields)
-    ListVersion.objects.filter(army_list=army_list).update(
-        points=fields["points"], legal=fields["legal"]
+    return store_new_list(
+        user=user,
+        name=name,
+        game_system=army_list.game_system,
+        catalogue=army_list.catalogue,
+        document=renamed_document(source.document, name),
+        pinned=source.pinned,
+        kind=VersionKind.FORK,
+        summary=_("Forked from %(name)s, version %(number)d")
+        % {"name": army_list.name, "number": number},
+        forked_from=source,
     )
-    for field, value in fields.items():
-        setattr(army_list, field, value)
-    return army_list
 
 
 @dataclass(frozen=True)
@@ -256,19 +229,14 @@ def _store_new_list(user: Any, report: ListReport, name: str, summary: str) -> A
     name = name[:NAME_MAX_LENGTH].strip() or _("Imported list")
     document = roster_document(report.view)
     document["roster"]["name"] = name
-    size = quotas.document_bytes(document)
-    quotas.admit_new_document(user=user, size=size)
-    with transaction.atomic():
-        army_list = ArmyList.objects.create(
-            owner=user,
-            name=name,
-            game_system=report.game_system,
-            catalogue=catalogue,
-            document=document,
-            document_bytes=size,
-            stored_bytes=size,
-            pinned=pinned_revisions(report.closure),
-            updated_at=timezone.now(),
-        )
-        record_version(army_list, VersionKind.IMPORT, summary)
-    return _with_denormalised(army_list)
+    return store_new_list(
+        user=user,
+        name=name,
+        game_system=report.game_system,
+        catalogue=catalogue,
+        document=document,
+        pinned=pinned_revisions(report.closure),
+        kind=VersionKind.IMPORT,
+        summary=summary,
+        report=report,
+    )

@@ -681,3 +681,25 @@ def test_a_40k_chapter_not_chosen_is_one_problem_not_one_per_unit(player: Any) -
         s for s in state.roster.all_selections() if s.node.id == "w40k9-sm-chapter-choice"
     ]
     assert [p.owner_id for p in placeholders] == [chapter.id]
+
+
+def test_every_new_list_takes_its_columns_from_its_own_evaluation(
+    dwarven_list: ListState, player: Any, rival: Any
+) -> None:
+    """A copy, a fork and an import store what the engine says of their document, never the
+    columns of the list they came from."""
+    state = add(add(dwarven_list, KING), KING)  # two kings: over the character limit
+    assert not state.report.legal
+    ArmyList.objects.filter(pk=state.army_list.pk).update(legal=True, error_count=0)
+    source = stored(state)
+    sharing.set_visibility(army_list=source, visibility="unlisted")
+
+    copies = [
+        services.duplicate_list(army_list=source, user=player),
+        sharing.fork_list(army_list=source, user=rival),
+    ]
+
+    for copy in copies:
+        assert (copy.legal, copy.error_count) == (False, state.report.error_count)
+        (version,) = copy.versions.all()
+        assert version.legal is False
