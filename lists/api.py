@@ -39,7 +39,7 @@ from rest_framework.views import APIView
 from accounts.models import DeviceToken
 from armybuilder.engine.formats.errors import FormatError
 from armybuilder.engine.report import Problem
-from armybuilder.engine.roster import Roster
+from armybuilder.engine.roster import Roster, RosterError
 from armybuilder.errors import ApplicationError
 from catalogues import params
 from catalogues.api.base import IdLookup
@@ -51,6 +51,7 @@ from catalogues.services.rosters import read_capped, roster_limits
 from catalogues.services.validation import ListReport
 from lists import api_serializers as io
 from lists import authorship, history, selectors, services, sharing
+from lists.builder import add_panels, selection_editor
 from lists.etags import etag_of
 from lists.exports import ExportFormat, verify
 from lists.gallery import ListFilters
@@ -309,6 +310,32 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         query.is_valid(raise_exception=True)
         reasons = services.why_not(army_list=self.owned(), **query.validated_data)
         return Response(io.ReasonsSerializer({"reasons": reasons}).data)
+
+    @extend_schema(
+        summary="What each force can add now, by category: each entry's cost as one pick "
+        "would cost, and why not (hidden here, or the rule one more breaks).",
+        responses=io.ForceOffersSerializer(many=True),
+    )
+    @action(detail=True, methods=["get"])
+    def offers(self, request: Request, pk: int) -> Response:
+        state = services.load_list(army_list=self.owned(), explain=False)
+        panels = add_panels(roster=state.roster, report=state.report)
+        return Response(io.ForceOffersSerializer(panels, many=True).data)
+
+    @extend_schema(
+        summary="A selection's options: the form each takes, its bounds, and why not.",
+        responses={200: io.SelectionOptionsSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"], url_path="selections/<str:selection_id>/options")
+    def options(self, request: Request, pk: int, selection_id: str) -> Response:
+        state = services.load_list(army_list=self.owned(), explain=False)
+        try:
+            editor = selection_editor(
+                roster=state.roster, report=state.report, selection_id=selection_id
+            )
+        except RosterError as error:
+            raise Http404 from error
+        return Response(io.SelectionOptionsSerializer(editor).data)
 
     @extend_schema(
         summary="The list's kept versions, newest first.",

@@ -315,3 +315,81 @@ class GalleryParamsSerializer(serializers.Serializer[Any]):
     points_min = serializers.FloatField(min_value=0, max_value=MAX_POINTS, required=False)
     points_max = serializers.FloatField(min_value=0, max_value=MAX_POINTS, required=False)
     legal = serializers.BooleanField(required=False, help_text=_("Legal lists only."))
+
+
+# ---------------------------------------------------------------- what can be added, and how
+
+
+class CostSerializer(serializers.Serializer[Any]):
+    type_id = serializers.CharField()
+    name = serializers.CharField()
+    value = serializers.FloatField()
+
+
+class AllowanceSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text=_("What the points are, e.g. wmh.warjack_points."))
+    name = serializers.CharField()
+    used = serializers.FloatField()
+    available = serializers.FloatField()
+
+
+class OfferSerializer(serializers.Serializer[Any]):
+    entry_id = serializers.CharField(help_text=_("The path id an add names."))
+    name = serializers.CharField()
+    costs = CostSerializer(many=True, help_text=_("Of one pick, with what it brings along."))
+    available = serializers.BooleanField(
+        help_text=_("False when the data hides it here; a limit reached still lets it be added.")
+    )
+    reasons = ReasonSerializer(many=True)
+    allowances = AllowanceSerializer(many=True)
+
+
+class OfferCategorySerializer(serializers.Serializer[Any]):
+    category_id = serializers.CharField()
+    name = serializers.CharField()
+    entries = OfferSerializer(many=True)
+
+
+class ForceOffersSerializer(serializers.Serializer[Any]):
+    force_id = serializers.CharField()
+    name = serializers.CharField()
+    categories = OfferCategorySerializer(many=True)
+
+
+class OptionSerializer(serializers.Serializer[Any]):
+    entry_id = serializers.CharField()
+    name = serializers.CharField()
+    costs = CostSerializer(many=True)
+    count = serializers.IntegerField(help_text=_("Picked (per model for collective options)."))
+    minimum = serializers.IntegerField()
+    maximum = serializers.IntegerField()
+    control = serializers.ChoiceField(
+        choices=["checkbox", "radio", "stepper"], help_text=_("The form it takes.")
+    )
+    can_add = serializers.BooleanField()
+    selection_ids = serializers.ListField(child=serializers.CharField())
+    reasons = ReasonSerializer(many=True)
+    instanced = serializers.BooleanField(help_text=_("Each pick has options of its own."))
+
+
+class OptionGroupSerializer(serializers.Serializer[Any]):
+    group_id = serializers.CharField(help_text=_("Empty for the options outside any group."))
+    name = serializers.CharField()
+    minimum = serializers.IntegerField()
+    maximum = serializers.IntegerField()
+    choose_one = serializers.BooleanField()
+    flag = serializers.CharField(help_text=_("required, over, or a game's rule; empty if fine."))
+    options = OptionSerializer(many=True)
+
+
+class SelectionOptionsSerializer(serializers.Serializer[Any]):
+    selection_id = serializers.CharField(source="selection.id")
+    name = serializers.CharField(source="selection.name")
+    costs = CostSerializer(many=True)
+    groups = OptionGroupSerializer(many=True)
+    targets = serializers.SerializerMethodField(
+        help_text=_("Forces a copy of it may go to: [force id, name].")
+    )
+
+    def get_targets(self, editor: Any) -> list[list[str]]:
+        return [list(target) for target in editor.targets]

@@ -16,7 +16,7 @@ from accounts.models import DeviceToken
 from catalogues.models import Catalogue, GameSystem
 from lists.models import ArmyList, ListVersion, Visibility
 from lists.services import ListState
-from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, KING, POINTS, force_id
+from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, KING, POINTS, WARRIORS, force_id
 
 pytestmark = pytest.mark.django_db
 
@@ -445,3 +445,32 @@ def test_an_empty_or_foreign_file_is_not_verified(client: Any) -> None:
 
     assert (empty.status_code, empty.json()["valid"], empty.json()["code"]) == (200, False, "")
     assert (prose.status_code, prose.json()["valid"]) == (200, False)
+
+
+def test_offers_and_options_are_the_builders(player: Any, dwarven_list: ListState) -> None:
+    client = signed_in(player)
+    url = detail(dwarven_list)
+    added = client.post(
+        f"{url}edits/add/",
+        {"force_id": force_id(dwarven_list), "entry_id": WARRIORS},
+        format="json",
+        HTTP_IF_MATCH=etag(client, url),
+    ).json()
+    (unit,) = added["document"]["roster"]["forces"][0]["selections"]
+
+    offers = client.get(f"{url}offers/").json()
+    options = client.get(f"{url}selections/{unit['id']}/options/")
+    missing = client.get(f"{url}selections/selection-999/options/")
+
+    (force,) = offers
+    assert force["force_id"] == force_id(dwarven_list)
+    entries = {e["entry_id"]: e for c in force["categories"] for e in c["entries"]}
+    assert entries[KING]["available"] is True
+    assert entries[KING]["costs"][0]["value"] > 0
+    assert options.status_code == 200
+    body = options.json()
+    assert body["selection_id"] == unit["id"]
+    controls = {o["control"] for g in body["groups"] for o in g["options"]}
+    assert controls <= {"checkbox", "radio", "stepper"}
+    assert controls
+    assert missing.status_code == 404
