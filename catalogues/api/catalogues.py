@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from django.http import JsonResponse
+from django.http import HttpResponseNotModified, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -14,6 +15,8 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from armybuilder.engine.caps import CapExceeded
+from armybuilder.errors import ApplicationError
 from catalogues import selectors
 from catalogues.api import catalogue_serializers as serializers
 from catalogues.api.base import (
@@ -26,8 +29,10 @@ from catalogues.api.base import (
     query_int,
     query_text,
 )
+from catalogues.api.schema import ErrorSerializer
 from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
 from catalogues.params import MAX_ID
+from catalogues.services import outlines
 
 
 def _id_parameter(name: str, description: str) -> OpenApiParameter:
@@ -91,6 +96,46 @@ class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
         if comparison is None:
             raise NotFound(_("This catalogue has only one revision."))
         return Response(serializers.ComparisonSerializer(comparison).data)
+
+    @extend_schema(
+        summary="The faction's entries as an app keeps them (ETag; If-None-Match gives 304).",
+        description=(
+            "The compiled tree of what the catalogue's forces offer (links resolved, shared "
+            "entries included): names, types, costs, categories and the bounds the data "
+            "declares, before any list's modifiers (the server evaluates lists). Its ETag is "
+            "the revisions' content: send it as If-None-Match to learn, with a 304, that a "
+            "kept copy is still good."
+        ),
+        parameters=[_number_parameter("revision", "Revision number; default: the latest.")],
+        responses={
+            200: OpenApiTypes.OBJECT,
+            304: None,
+            404: ErrorSerializer,
+            422: ErrorSerializer,
+        },
+    )
+    @action(detail=True, methods=["get"])
+    def outline(self, request: Request, pk: str | None = None) -> HttpResponseBase:
+        catalogue = self.get_object()
+        number = query_int(request, "revision", minimum=1)
+        revisions = catalogue.revisions.defer("document")
+        revision = revisions.filter(number=number).first() if number else revisions.first()
+        if revision is None:
+            raise NotFound(_("This catalogue has no such revision."))
+        closure = outlines.outline_closure(revision=revision)
+        etag = outlines.outline_etag(closure, catalogue)
+        if etag in {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}:
+            not_modified = HttpResponseNotModified()
+            not_modified["ETag"] = etag
+            return not_modified
+        try:
+            body = outlines.outline(closure, catalogue)
+        except CapExceeded as error:
+            raise ApplicationError(error.code, error.message, status=422) from error
+        response = Response(body)
+        response["ETag"] = etag
+        response["Cache-Control"] = "public, no-cache"
+        return response
 
 
 @extend_schema_view(

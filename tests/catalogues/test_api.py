@@ -306,3 +306,28 @@ def test_the_docs_page_declares_its_language_and_links_back_to_the_site(
 
     assert '<html lang="en' in html
     assert 'href="/"' in html
+
+
+@pytest.mark.django_db
+def test_a_factions_outline_is_served_once_per_revision_set(client: Client) -> None:
+    from tests.catalogues.packs import NINTH_AGE, load_pack
+
+    game_system = load_pack(NINTH_AGE)
+    catalogue = Catalogue.objects.get(game_system=game_system, bs_id="t9a3-dh")
+    url = f"/api/v1/catalogues/{catalogue.pk}/outline/"
+
+    first = client.get(url)
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    other_revision = client.get(url, {"revision": 99})
+
+    assert first.status_code == 200
+    body = first.json()
+    assert {r["bs_id"] for r in body["revisions"]} >= {"t9a3-dh", game_system.bs_id}
+    names = {e["name"] for e in body["entries"]}
+    assert {"King", "Clan Warriors"} <= names
+    king = next(e for e in body["entries"] if e["id"] == "t9a3-dh-king")
+    assert king["costs"]["t9a3-pts"] > 0
+    assert king["children"]  # its options, as the data nests them
+    assert again.status_code == 304
+    assert again["ETag"] == first["ETag"]
+    assert other_revision.status_code == 404
