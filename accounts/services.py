@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from allauth.account.adapter import get_adapter
 from allauth.account.models import EmailAddress
+from allauth.core.exceptions import ImmediateHttpResponse
 from django.conf import settings
-from django.contrib.auth import authenticate
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -15,6 +16,7 @@ from accounts.models import DeviceToken
 from armybuilder.errors import ApplicationError
 
 BAD_CREDENTIALS = "auth.bad_credentials"
+SIGN_IN_THROTTLED = "auth.throttled"
 EMAIL_UNVERIFIED = "auth.email_unverified"
 TOO_MANY_DEVICES = "auth.too_many_devices"
 UNKNOWN_DEVICE = "auth.unknown_device"
@@ -25,7 +27,18 @@ def sign_in_device(
 ) -> tuple[DeviceToken, str]:
     """A new token for the account with this email and password: the token itself is
     returned once, here, and only its digest is stored."""
-    user = authenticate(request, email=email, password=password)
+    # allauth's adapter: the same failed-login limits per address and per account as the
+    # sign-in page (a throttled attempt raises ImmediateHttpResponse with its 429)
+    try:
+        user = get_adapter(request).authenticate(request, email=email, password=password)
+    except ImmediateHttpResponse as throttled:
+        retry_after = int(throttled.response.get("Retry-After", 60))
+        raise ApplicationError(
+            SIGN_IN_THROTTLED,
+            _("Too many failed sign-ins: try again later."),
+            params={"retry_after": retry_after},
+            status=429,
+        ) from throttled
     if user is None or not user.is_active:
         raise ApplicationError(
             BAD_CREDENTIALS, _("The email address or the password is wrong."), status=401

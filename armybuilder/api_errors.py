@@ -10,6 +10,7 @@ on a 401) are kept.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -73,6 +74,7 @@ def _shaped(exc: Exception, data: Any) -> dict[str, Any]:
     code = next((c for kind, c in DRF_CODES.items() if isinstance(exc, kind)), "request.refused")
     params: dict[str, Any] = {}
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        params["wait"] = int(exc.wait + 0.999)
+        # the name quota refusals use too (``ApplicationError.retry_after``)
+        params["retry_after"] = math.ceil(exc.wait)
     detail = data.get("detail", "") if isinstance(data, dict) else data
     return {"code": code, "detail": str(detail), "params": params}

@@ -298,6 +298,9 @@ REST_FRAMEWORK = {
         "armybuilder.api_throttling.UserThrottle",
     ],
     "EXCEPTION_HANDLER": "armybuilder.api_errors.exception_handler",
+    # The client's address is REMOTE_ADDR: the trusted-proxy middleware has already put it
+    # there, and X-Forwarded-For (which a client writes) must not key the throttles.
+    "NUM_PROXIES": 0,
 }
 # Requests per client address (anonymous), per user, and token sign-ins per client address.
 API_THROTTLE_RATES = {

@@ -32,7 +32,7 @@ urlpatterns = [
         name="api-docs",
     ),
     path("api/v1/", include("armybuilder.api_router")),
-    re_path(r"^api/(?P<rest>(?!v1/).*)$", moved_to_v1),
+    re_path(r"^api/(?P<rest>(?!v1(?:/|$)).*)$", moved_to_v1),
     path("accounts/", include("allauth.urls")),
     path("lists/", include("lists.urls")),
     path("", include("catalogues.urls")),

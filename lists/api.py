@@ -17,7 +17,6 @@ from typing import Any
 import django_filters
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
@@ -56,7 +55,7 @@ from lists.etags import etag_of
 from lists.exports import ExportFormat, verify
 from lists.gallery import ListFilters
 from lists.models import ArmyList
-from lists.services import ListState, StaleVersion
+from lists.services import EditRejected, ListState, StaleVersion
 from lists.views.sharing import export_response
 
 PRECONDITION_REQUIRED = "request.precondition_required"
@@ -109,7 +108,9 @@ EDITS: Mapping[str, Edit] = {
         "Duplicate a selection, beside it or into another force.",
     ),
     "custom": Edit(
-        services.set_custom, io.CustomSerializer, "Set a custom name or notes (null: unchanged)."
+        services.set_custom,
+        io.CustomSerializer,
+        "Set a custom name or notes (a field left out stays; null clears it).",
     ),
     "cost-limit": Edit(
         services.set_cost_limit, io.CostLimitSerializer, "Set a cost limit (null: none)."
@@ -129,8 +130,9 @@ def checked_version(request: Request, army_list: ArmyList) -> int:
             _("Send the list's ETag as If-Match: a write is made on a version you have seen."),
             status=status.HTTP_428_PRECONDITION_REQUIRED,
         )
-    current = etag_of(army_list)
-    if current not in {tag.strip().removeprefix("W/") for tag in sent.split(",")}:
+    # If-Match compares strongly (a weak tag never matches); "*" matches the list there is
+    tags = {tag.strip() for tag in sent.split(",")}
+    if "*" not in tags and etag_of(army_list) not in tags:
         raise StaleVersion(army_list.version)
     return army_list.version
 
@@ -173,11 +175,14 @@ class AuthoredThroughTheAPI:
             user=request.user, channel=authorship.Channel.API, device=device
         )
 
-    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
-        if hasattr(self, "_authorship"):
-            authorship.end(self._authorship)
-            del self._authorship
-        return super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        finally:
+            # also when a view raised what no handler answers
+            if hasattr(self, "_authorship"):
+                authorship.end(self._authorship)
+                del self._authorship
 
 
 class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyList]):
@@ -206,9 +211,11 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         body = io.CreateListSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         fields = body.validated_data
-        catalogue = get_object_or_404(
-            Catalogue.objects.select_related("game_system"), pk=fields["catalogue"]
+        catalogue = (
+            Catalogue.objects.select_related("game_system").filter(pk=fields["catalogue"]).first()
         )
+        if catalogue is None:
+            raise EditRejected(services.UNKNOWN_CATALOGUE, _("Choose a faction of this game."))
         state = services.create_list(
             user=request.user,
             game_system=catalogue.game_system,
@@ -244,7 +251,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
             version=version,
             target_id=services.ROSTER_TARGET,
             name=body.validated_data["name"],
-            notes=None,
+            notes=services.UNCHANGED,
         )
         return answer(request, state)
 

@@ -24,7 +24,7 @@ from catalogues.api.validation_serializers import (
 from lists.etags import etag_of
 from lists.gallery import MAX_POINTS
 from lists.models import NAME_MAX_LENGTH, ArmyList, Visibility
-from lists.services import MAX_COUNT, MAX_ID_LENGTH, MAX_NOTES_LENGTH, ListState
+from lists.services import MAX_COUNT, MAX_ID_LENGTH, MAX_NOTES_LENGTH, UNCHANGED, ListState
 
 # Bodies take only the JSON types their schema names (``catalogues.api.base``); text has no
 # control characters that XML 1.0 or PostgreSQL text cannot hold.
@@ -139,11 +139,22 @@ class DuplicateSerializer(SelectionSerializer):
 
 
 class CustomSerializer(serializers.Serializer[Any]):
+    """A field left out stays as it is; null (or empty) clears it."""
+
     target_id = _id(help_text=_("A selection's or force's id, or `roster` for the list."))
-    name = _name(required=False, allow_null=True, default=None)
+    name = _name(required=False, allow_null=True, allow_blank=True)
     notes = JSONCharField(
-        max_length=MAX_NOTES_LENGTH, allow_blank=True, required=False, allow_null=True, default=None
+        max_length=MAX_NOTES_LENGTH, allow_blank=True, required=False, allow_null=True
     )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "name" not in attrs and "notes" not in attrs:
+            raise serializers.ValidationError(_("Send a name, notes or both."))
+        return {
+            "target_id": attrs["target_id"],
+            "name": attrs.get("name", UNCHANGED),
+            "notes": attrs.get("notes", UNCHANGED),
+        }
 
 
 class CostLimitSerializer(serializers.Serializer[Any]):

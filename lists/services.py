@@ -223,7 +223,7 @@ def rename_list(*, army_list: ArmyList, name: str) -> ArmyList:
                 version=army_list.version,
                 target_id=ROSTER_TARGET,
                 name=name,
-                notes=_UNCHANGED,
+                notes=UNCHANGED,
             ).army_list
         except StaleVersion:
             army_list.refresh_from_db()
@@ -523,7 +523,7 @@ class _Unchanged:
     """Marks a text ``set_custom`` leaves as it is."""
 
 
-_UNCHANGED: Any = _Unchanged()
+UNCHANGED: Any = _Unchanged()
 
 
 def set_custom(
@@ -544,10 +544,10 @@ def set_custom(
 
     def change(roster: Roster) -> str:
         if target_id == ROSTER_TARGET:
-            renamed = name is not _UNCHANGED and name is not None
+            renamed = name is not UNCHANGED and name is not None
             if renamed:
                 roster.name = _name(name)
-            if notes is not _UNCHANGED:
+            if notes is not UNCHANGED:
                 roster.custom_notes = notes or None
             return _("Renamed the list") if renamed else _("Edited the notes")
         target: Selection | Force
@@ -555,9 +555,9 @@ def set_custom(
             target = roster.selection(_id(target_id))
         except RosterError:
             target = _force(roster, target_id)
-        if name is not _UNCHANGED:
+        if name is not UNCHANGED:
             target.custom_name = name or None
-        if notes is not _UNCHANGED:
+        if notes is not UNCHANGED:
             target.custom_notes = notes or None
         return _("Edited %(name)s") % {"name": target.node.name}
 
@@ -992,7 +992,7 @@ def _name(name: object) -> str:
 
 
 def _text(value: object, check: Callable[[Any], str]) -> Any:
-    if value is _UNCHANGED or value is None:
+    if value is UNCHANGED or value is None:
         return value
     return _checked_text(value, check).strip()
 

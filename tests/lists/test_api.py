@@ -474,3 +474,85 @@ def test_offers_and_options_are_the_builders(player: Any, dwarven_list: ListStat
     assert controls <= {"checkbox", "radio", "stepper"}
     assert controls
     assert missing.status_code == 404
+
+
+def test_a_rename_or_a_name_alone_keeps_the_notes(player: Any, dwarven_list: ListState) -> None:
+    client = signed_in(player)
+    url = detail(dwarven_list)
+
+    def post(path: str, body: dict[str, Any]) -> Any:
+        return client.post(f"{url}{path}", body, format="json", HTTP_IF_MATCH=etag(client, url))
+
+    post("edits/custom/", {"target_id": "roster", "notes": "Bring the anvil."})
+    renamed = client.patch(url, {"name": "Renamed"}, format="json", HTTP_IF_MATCH=etag(client, url))
+    king = post("edits/add/", {"force_id": force_id(dwarven_list), "entry_id": KING}).json()
+    selection = king["document"]["roster"]["forces"][0]["selections"][0]["id"]
+    post("edits/custom/", {"target_id": selection, "notes": "Oathsworn."})
+    named = post("edits/custom/", {"target_id": selection, "name": "Thorek"}).json()
+    cleared = post("edits/custom/", {"target_id": selection, "notes": None}).json()
+    nothing = post("edits/custom/", {"target_id": selection})
+
+    assert renamed.json()["document"]["roster"]["customNotes"] == "Bring the anvil."
+    (unit,) = named["document"]["roster"]["forces"][0]["selections"]
+    assert (unit["customName"], unit["customNotes"]) == ("Thorek", "Oathsworn.")
+    (unit,) = cleared["document"]["roster"]["forces"][0]["selections"]
+    assert (unit["customName"], unit.get("customNotes")) == ("Thorek", None)
+    assert (nothing.status_code, nothing.json()["code"]) == (400, "request.invalid")
+
+
+def test_if_match_is_strong_and_star_matches_the_list(player: Any, dwarven_list: ListState) -> None:
+    client = signed_in(player)
+    url = detail(dwarven_list)
+    body = {"cost_type_id": POINTS, "value": 3000}
+
+    weak = client.post(
+        f"{url}edits/cost-limit/", body, format="json", HTTP_IF_MATCH=f"W/{etag(client, url)}"
+    )
+    star = client.post(f"{url}edits/cost-limit/", body, format="json", HTTP_IF_MATCH="*")
+
+    assert weak.status_code == 412
+    assert star.status_code == 200
+
+
+def test_a_missing_catalogue_is_a_refused_choice_not_a_missing_page(player: Any) -> None:
+    response = signed_in(player).post(LISTS, {"name": "x", "catalogue": 2**62}, format="json")
+
+    assert (response.status_code, response.json()["code"]) == (400, "edit.unknown_catalogue")
+
+
+def test_token_sign_in_shares_the_pages_lockout_per_account(player: Any, settings: Any) -> None:
+    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "login_failed": "3/5m/key"}
+    guesses = [
+        APIClient(REMOTE_ADDR=f"192.0.2.{n}").post(
+            "/api/v1/auth/token/", {"email": player.email, "password": "guess"}, format="json"
+        )
+        for n in range(4)
+    ]
+    right = APIClient(REMOTE_ADDR="192.0.2.99").post(
+        "/api/v1/auth/token/", {"email": player.email, "password": PASSWORD}, format="json"
+    )
+
+    assert [g.status_code for g in guesses] == [401, 401, 401, 429]
+    assert guesses[3].json()["code"] == "auth.throttled"
+    assert int(guesses[3]["Retry-After"]) > 0
+    assert right.status_code == 429  # the account is locked for a while, whoever asks
+
+
+def test_a_forged_forwarded_for_does_not_reset_the_throttle(player: Any, settings: Any) -> None:
+    settings.API_THROTTLE_RATES = {**settings.API_THROTTLE_RATES, "sign_in": "2/min"}
+    settings.TRUSTED_PROXIES = ["10.0.0.0/8"]
+    answers = [
+        APIClient(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=f"1.1.1.{n}, 198.51.100.7").post(
+            "/api/v1/auth/token/",
+            {"email": f"nobody{n}@example.com", "password": "x"},
+            format="json",
+        )
+        for n in range(3)
+    ]
+
+    assert [a.status_code for a in answers] == [401, 401, 429]
+
+
+def test_the_old_paths_lead_on_even_without_a_slash(client: Any) -> None:
+    assert client.get("/api/v1").status_code == 301  # the common middleware adds the slash
+    assert client.get("/api/schema/")["Location"] == "/api/v1/schema/"
