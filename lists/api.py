@@ -69,9 +69,21 @@ IF_MATCH = OpenApiParameter(
 )
 WRITE_ERRORS = {
     400: ErrorSerializer,
+    403: ErrorSerializer,  # an account quota (quota.lists, quota.stored_bytes)
     404: ErrorSerializer,
     412: ErrorSerializer,
+    413: ErrorSerializer,  # quota.document_bytes
     428: ErrorSerializer,
+    429: ErrorSerializer,  # quota.creations, or a throttle
+}
+# What a request that makes a new list may be refused with.
+CREATE_ERRORS = {
+    400: ErrorSerializer,
+    403: ErrorSerializer,
+    404: ErrorSerializer,
+    413: ErrorSerializer,
+    422: ErrorSerializer,
+    429: ErrorSerializer,
 }
 
 
@@ -205,7 +217,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
     @extend_schema(
         summary="Create a list (the new-list wizard's choices).",
         request=io.CreateListSerializer,
-        responses={201: io.ListDetailSerializer, 400: ErrorSerializer},
+        responses={201: io.ListDetailSerializer, **CREATE_ERRORS},
     )
     def create(self, request: Request) -> Response:
         body = io.CreateListSerializer(data=request.data)
@@ -229,11 +241,11 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return answer(request, state, status_code=status.HTTP_201_CREATED)
 
     @extend_schema(
-        summary="A list with its document and evaluation (what can be added, and why not).",
+        summary="A list with its document and evaluation (`offers/` says what can be added).",
         responses=io.ListDetailSerializer,
     )
     def retrieve(self, request: Request, pk: int) -> Response:
-        return answer(request, services.load_list(army_list=self.owned()))
+        return answer(request, services.load_list(army_list=self.owned(), explain=False))
 
     @extend_schema(
         summary="Rename a list.",
@@ -269,7 +281,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
     @extend_schema(
         summary="Copy a list into my lists, with a history of its own.",
         request=None,
-        responses={201: io.ListDetailSerializer, 404: ErrorSerializer},
+        responses={201: io.ListDetailSerializer, **CREATE_ERRORS},
     )
     @action(detail=True, methods=["post"])
     def duplicate(self, request: Request, pk: int) -> Response:
@@ -400,7 +412,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
     @extend_schema(
         summary="Import a .ros/.rosz roster file as a new private list.",
         request={"multipart/form-data": io.ImportSerializer},
-        responses={201: io.ImportedSerializer, 400: ErrorSerializer, 422: ErrorSerializer},
+        responses={201: io.ImportedSerializer, **CREATE_ERRORS},
     )
     @action(detail=False, methods=["post"], url_path="import", parser_classes=[MultiPartParser])
     def import_roster(self, request: Request) -> Response:
@@ -557,7 +569,7 @@ class SharedForkView(AuthoredThroughTheAPI, APIView):
     @extend_schema(
         summary="Fork a shared list (its newest version, or a kept one) into my lists.",
         request=io.ForkSerializer,
-        responses={201: io.ListDetailSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+        responses={201: io.ListDetailSerializer, **CREATE_ERRORS},
     )
     def post(self, request: Request, token: str) -> Response:
         army_list = sharing.shared_list(token=token, user=request.user)

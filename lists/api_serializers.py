@@ -21,6 +21,7 @@ from catalogues.api.validation_serializers import (
     ReasonSerializer,
     ReportProblemSerializer,
 )
+from catalogues.params import MAX_ID
 from lists.etags import etag_of
 from lists.gallery import MAX_POINTS
 from lists.models import NAME_MAX_LENGTH, ArmyList, Visibility
@@ -29,7 +30,7 @@ from lists.services import MAX_COUNT, MAX_ID_LENGTH, MAX_NOTES_LENGTH, UNCHANGED
 # Bodies take only the JSON types their schema names (``catalogues.api.base``); text has no
 # control characters that XML 1.0 or PostgreSQL text cannot hold.
 MAX_LIST_OPTIONS = 50
-MAX_ID = 2**63 - 1
+MAX_VERSION = 2**31 - 1  # a version number's column
 
 
 def _id(**kwargs: Any) -> JSONCharField:
@@ -173,7 +174,7 @@ class NoArgumentsSerializer(serializers.Serializer[Any]):
 
 class ForkSerializer(serializers.Serializer[Any]):
     version = JSONIntegerField(
-        min_value=1, max_value=2**31 - 1, required=False, allow_null=True, default=None
+        min_value=1, max_value=MAX_VERSION, required=False, allow_null=True, default=None
     )
 
 
@@ -251,15 +252,15 @@ class ReasonsSerializer(serializers.Serializer[Any]):
 class VersionSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     kind = serializers.CharField(help_text=_("create, edit, undo, redo, import, fork, restore…"))
-    summary = serializers.CharField()
+    summary = serializers.CharField(source="label", help_text=_("As the history page says it."))
     points = serializers.FloatField()
     legal = serializers.BooleanField()
     created_at = serializers.DateTimeField()
 
 
 class DiffQuerySerializer(serializers.Serializer[Any]):
-    old = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
-    new = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    old = serializers.IntegerField(min_value=1, max_value=MAX_VERSION)
+    new = serializers.IntegerField(min_value=1, max_value=MAX_VERSION)
 
 
 class ChangeSerializer(serializers.Serializer[Any]):
@@ -276,7 +277,7 @@ class DiffSerializer(serializers.Serializer[Any]):
 
 
 class RestoreSerializer(serializers.Serializer[Any]):
-    number = JSONIntegerField(min_value=1, max_value=2**31 - 1)
+    number = JSONIntegerField(min_value=1, max_value=MAX_VERSION)
 
 
 class ImportSerializer(serializers.Serializer[Any]):

@@ -359,7 +359,7 @@ def why_not(
 ) -> list[Reason]:
     """Why an entry cannot be added to a force (or under a selection) now: nothing if it can."""
     entry_id = _id(entry_id)
-    roster = load_list(army_list=army_list, explain=False).roster
+    _closure, roster = read_stored(document=army_list.document, pinned=army_list.pinned)
     return _obstacles(roster, force_id, entry_id, parent_selection_id)[2]
 
 

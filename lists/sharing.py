@@ -225,7 +225,13 @@ def _store_new_list(user: Any, report: ListReport, name: str, summary: str) -> A
     forces = report.view.forces
     if not forces:
         raise ListSpecRejected(IMPORT_NO_FORCE, _("The roster has no force to import."))
-    catalogue = Catalogue.objects.get(game_system=report.game_system, bs_id=forces[0].catalogue_id)
+    catalogue = Catalogue.objects.filter(
+        game_system=report.game_system, bs_id=forces[0].catalogue_id, library=False
+    ).first()
+    if catalogue is None:
+        raise ListSpecRejected(
+            IMPORT_NO_FORCE, _("The roster's first force is of no faction stored here.")
+        )
     name = name[:NAME_MAX_LENGTH].strip() or _("Imported list")
     document = roster_document(report.view)
     document["roster"]["name"] = name
