@@ -18,12 +18,21 @@ import pytest
 
 from armybuilder.engine import rulebook
 from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.explain import MAX_REACHED, explain
 from armybuilder.engine.listspec import build_roster
+from armybuilder.engine.model import selectable
 from armybuilder.engine.rulebook import Game, Source
 from armybuilder.engine.systems import HOOKS
 from armybuilder.engine.systems.common import COST_NOT_ENTERED
 from tests.conftest import REPO_ROOT
-from tests.engine.packs import compiled_for_spec, list_spec_files, pack_names, pack_nodes
+from tests.engine.packs import (
+    PACKS,
+    compiled_for_spec,
+    compiled_pack,
+    list_spec_files,
+    pack_names,
+    pack_nodes,
+)
 
 SPEC_FILES = list_spec_files()
 HOOK_MODULES = sorted(set(HOOKS.values()))
@@ -127,6 +136,34 @@ def test_every_problem_of_the_examples_links_to_a_registered_source(path: Path) 
         or not any(s.matches(p.rule or {}) for s in entry.sources)
     ]
     assert unlinked == []
+
+
+def test_every_limit_reached_in_the_example_lists_links_to_a_registered_source() -> None:
+    reasons = []
+    for path in sorted(PACKS.glob("*/examples/*.json")):
+        roster = build_roster(compiled_pack(path.parent.parent.name), json.loads(path.read_text()))
+        for force in roster.all_forces():
+            for parent in [None, *force.all_selections()]:
+                nodes = (
+                    parent.node.children
+                    if parent
+                    else roster.compiled.root_entries(force.catalogue_id)
+                )
+                reasons += [
+                    reason
+                    for node in selectable(nodes)
+                    for reason in explain(roster, force, node.path_id, parent)
+                    if reason.code == MAX_REACHED and reason.rule
+                ]
+
+    assert len({r.rule_code for r in reasons}) > 5
+    unlinked = {
+        (r.rule_code, (r.rule or {}).get("line"))
+        for r in reasons
+        if (entry := rulebook.entry_for(r.rule, r.rule_code)) is None
+        or not any(s.matches(r.rule or {}) for s in entry.sources)
+    }
+    assert unlinked == set()
 
 
 @pytest.mark.parametrize("game", sorted(rulebook.GAMES))
