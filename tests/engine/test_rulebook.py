@@ -176,6 +176,29 @@ def test_a_games_entries_are_unique_summarised_and_sourced(game: str) -> None:
     assert {s.digest for r in registry.rules for s in r.sources} == {f"{game}.md"}
 
 
+@pytest.mark.parametrize("game", sorted(rulebook.GAMES))
+def test_every_summary_is_marked_for_the_translation_catalogues(game: str) -> None:
+    # makemessages extracts only the literal text of a gettext_noop call
+    tree = ast.parse(inspect.getsource(importlib.import_module(rulebook.GAMES[game])))
+    entries = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "rule"
+    ]
+    unmarked = [
+        ast.unparse(node.args[0])
+        for node in entries
+        if not (
+            isinstance(node.args[1], ast.Call)
+            and getattr(node.args[1].func, "id", "") == "gettext_noop"
+            and isinstance(node.args[1].args[0], ast.Constant)
+        )
+    ]
+
+    assert len(entries) == len(_game(game).rules)
+    assert unmarked == []
+
+
 def test_a_game_system_finds_its_games_rules_through_its_hook() -> None:
     found = rulebook.game_for_system("8c9a-3026-84b4-cf16")  # T9A 3rd, community data
 
