@@ -128,21 +128,25 @@ GAME = Game(
             "fw.unit.capo.missing",
             gettext_noop("Every unit has a Capo (its leader figure)."),
             cite("2.3 Units (FW-16)", 117, 212),
+            italian_section="Personaggi Speciali",
         ),
         rule(
             "fw.unit.capo.too_many",
             gettext_noop("A unit has only one Capo."),
             cite("2.3 Units (FW-16)", 117, 212),
+            italian_section="Personaggi Speciali",
         ),
         rule(
             "fw.unit.champion.too_many",
             gettext_noop("A unit has at most one champion."),
             cite("2.3 Units (FW-17)", 118, 214),
+            italian_section="Personaggi Speciali",
         ),
         rule(
             "fw.unit.drummer.too_many",
             gettext_noop("A unit has at most one drummer (unless the list option allows more)."),
             hook.DRUMMERS_RULE,
+            italian_section="Personaggi Speciali",
         ),
         rule(
             "fw.unit.quality.one_level",
@@ -166,11 +170,13 @@ GAME = Game(
                 "A unit's special characters are some of its figures, so never more than them."
             ),
             hook.SPECIALS_RULE,
+            italian_section="Personaggi Speciali",
         ),
         rule(
             "fw.unit.standard.too_many",
             gettext_noop("A unit has at most one standard bearer."),
             cite("2.3 Units (FW-19)", 120, 220),
+            italian_section="Personaggi Speciali",
         ),
         rule(
             "fw.wizard.magic_points.too_few",

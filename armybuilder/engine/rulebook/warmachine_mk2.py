@@ -57,6 +57,7 @@ GAME = Game(
                 "values are agreed games."
             ),
             hook.RULE_CUSTOM_POINTS,
+            italian_section="Livelli di incontro",
         ),
         rule(
             "wmh.field_allowance",
@@ -176,17 +177,18 @@ GAME = Game(
             hook.RULE_GRAND_BATTLE,
             cite("2.2 WM-R07 Warcaster count per level", 116, 1081),
             cite("2.2 WM-R07 Apocalypse scaling", 130, 1157),
+            italian_section="Livelli di incontro",
         ),
         rule(
             "wmh.warcasters.min",
             gettext_noop("An army fields at least one warcaster."),
             cite("2.2 WM-R07 At least one warcaster (inferred)", 129, 40),
+            italian_section="Livelli di incontro",
         ),
         rule(
             "wmh.warjack.controller",
             gettext_noop("Every warjack starts in a battlegroup or under a jack marshal."),
             hook.RULE_CONTROLLER,
-            page="80",
         ),
         rule(
             "wmh.warjack_points",
