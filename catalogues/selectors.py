@@ -15,6 +15,7 @@ from django.db.models import Case, Count, Exists, Max, OuterRef, Q, QuerySet, Va
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from armybuilder.engine import rulebook
 from armybuilder.engine.closure import index_ids, iter_nodes
 from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
 
@@ -31,6 +32,12 @@ def game_system_list() -> QuerySet[GameSystem]:
         latest_number=Max("revisions__number"),
         shares_name=shares_name(),
     ).order_by("name")
+
+
+def game_rules(*, game_system: GameSystem) -> rulebook.Game | None:
+    """The rules the validator enforces for a game system's game (None for a game it has no
+    rules of its own for: only the data's limits apply)."""
+    return rulebook.game_for_system(game_system.bs_id)
 
 
 def shares_name() -> Exists:

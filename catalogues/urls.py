@@ -7,6 +7,7 @@ app_name = "catalogues"
 urlpatterns = [
     path("", browse.home, name="home"),
     path("systems/<slug:slug>/", browse.game_system_detail, name="game_system"),
+    path("systems/<slug:slug>/rules/", browse.game_system_rules, name="game_system_rules"),
     path(
         "systems/<slug:system_slug>/catalogues/<slug:slug>/",
         browse.catalogue_detail,

@@ -14,6 +14,7 @@ from armybuilder.engine import edit
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.model import EntryNode, JsonDict, as_float, as_text, number_text
+from armybuilder.engine.report import CONSTRAINT_MAX
 from armybuilder.engine.roster import Force, Roster, Selection
 
 HIDDEN = "explain.hidden"
@@ -39,6 +40,8 @@ class Reason:
     # the rule the limit comes from, as the problem of breaking it would cite it (the
     # constraint id already tells reasons apart: it takes no part in comparing or hashing)
     rule: JsonDict | None = field(default=None, compare=False)
+    # the code that problem would carry, so a page can link the reason to the rule's entry
+    rule_code: str = field(default="", compare=False)
 
 
 def explain(
@@ -116,6 +119,7 @@ def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) 
                     constraint.id,
                     message,
                     dict(rule) if isinstance(rule, dict) else None,
+                    str(constraint.raw.get("code") or CONSTRAINT_MAX),
                 )
             )
     return reasons

@@ -3,11 +3,16 @@ be added, and the example lists offered for a game system or catalogue."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import template
+from django.urls import reverse
 
 from armybuilder.engine.report import ERROR, WARNING, Problem
 from catalogues.examples import ExampleList, example_lists
 from catalogues.models import Catalogue, GameSystem
+from catalogues.selectors import game_rules
 from catalogues.services.validation import ListReport, Unavailable
 
 register = template.Library()
@@ -43,3 +48,16 @@ def unavailable_at(report: ListReport, owner_id: str) -> list[Unavailable]:
 def severity_badge(problem: Problem) -> str:
     """The badge class showing a problem's severity."""
     return SEVERITY_BADGES.get(problem.severity, "")
+
+
+@register.simple_tag
+def rule_url(game_system: GameSystem, code: str, rule: Mapping[str, Any] | None) -> str:
+    """Where a citation (a problem's or a reason's ``rule``, with the code its problem carries)
+    opens: that code's entry on the game system's rules page, or "" when nothing is cited or
+    the game has no entry for the code."""
+    if not rule:
+        return ""
+    game = game_rules(game_system=game_system)
+    if game is None or game.entry(code) is None:
+        return ""
+    return f"{reverse('catalogues:game_system_rules', args=[game_system.slug])}#{code}"

@@ -35,9 +35,20 @@ def game_system_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "force_entries": selectors.force_entries(revision),
         "sources": selectors.sources(revision),
         "readme": selectors.revision_part(revision, "readme") or "",
+        "rules": selectors.game_rules(game_system=game_system),
         **_entry_listing(request, revision),
     }
     return render(request, "catalogues/game_system_detail.html", context)
+
+
+def game_system_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every rule the validator enforces for the game, anchored by code (citations link here)."""
+    game_system = get_object_or_404(GameSystem, slug=slug)
+    rules = selectors.game_rules(game_system=game_system)
+    if rules is None:
+        raise Http404
+    context = {"game_system": game_system, "game": rules}
+    return render(request, "catalogues/game_system_rules.html", context)
 
 
 def catalogue_detail(request: HttpRequest, system_slug: str, slug: str) -> HttpResponse:

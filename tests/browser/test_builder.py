@@ -163,12 +163,14 @@ def test_a_forty_k_list_made_illegal_shows_the_rule_and_is_fixed(
     slot = errors(page).and_(page.locator('[data-code="w40k9.detachment.slot_max"]'))
     expect(slot).to_have_count(1)
     expect(slot).to_contain_text("warhammer-40k-9th.md")  # the rule it cites
+    # which opens at its entry on the game's rules page
+    expect(slot.locator('a[href$="/rules/#w40k9.detachment.slot_max"]')).to_have_count(1)
     expect(errors(page).and_(page.locator('[data-code="cost_limit.exceeded"]'))).to_have_count(1)
     expect(hq.locator(".gauge-broken")).to_have_count(1)
     screenshot(page, "forty-k-illegal-1280")
 
     # the problem leads to the detachment; then the Chaplain goes and the list is legal again
-    slot.get_by_role("link").click()
+    slot.locator("a[data-focus]").click()
     expect(page.locator("#list-panel .force").first).to_be_focused()
     act(page, page.locator("#editor-panel").get_by_role("button", name="Remove").click)
     expect(errors(page)).to_have_count(0)

@@ -146,7 +146,11 @@ def test_an_example_page_offers_downloads_and_says_what_cannot_be_added(
             if reason.constraint_id
         )
     ruled = [r for item in unavailable for r in item.reasons if r.rule]
-    assert all(f"Rule: {r.rule['section']}" in page for r in ruled)
+    rules_page = reverse("catalogues:game_system_rules", args=[ninth_age.slug])
+    # and links it to its entry on the game's rules page
+    assert all(
+        f'Rule: <a href="{rules_page}#{r.rule_code}">{r.rule["section"]}</a>' in page for r in ruled
+    )
 
 
 def test_an_example_downloads_as_a_roster_file(client: Client, ninth_age: GameSystem) -> None:

@@ -1,0 +1,371 @@
+"""The 9th Age: Fantasy Battles, 3rd edition: the rules the validator enforces, by problem code."""
+
+from armybuilder.engine.rulebook import Game, gettext_noop, rule
+from armybuilder.engine.systems import the_9th_age_3rd as hook
+
+cite = hook.DIGEST.rule
+
+GAME = Game(
+    "the-9th-age-3rd",
+    "The 9th Age: Fantasy Battles, 3rd edition",
+    (
+        rule(
+            "t9a.army_points.under_minimum",
+            gettext_noop("The army spends at least its Army Points less 50."),
+            hook.RULE_ARMY_POINTS,
+        ),
+        rule(
+            "t9a.bsb.max_one",
+            gettext_noop("An army has at most one Battle Standard Bearer."),
+            cite("2.7 Battle Standard Bearer", 154, 3010),
+            italian_section="Alfiere dello Stendardo da Battaglia",
+        ),
+        rule(
+            "t9a.characters.max_percent",
+            gettext_noop(
+                "At most 40 % of the Army Points go on Characters (unless the Army Book"
+                " says otherwise)."
+            ),
+            cite("2.4 Army categories: Characters", 104, 675),
+            italian_section="Categorie dell'Esercito",
+        ),
+        rule(
+            "t9a.command.max_one",
+            gettext_noop("A unit has at most one Musician and one Standard Bearer."),
+            cite("2.9 Command group", 171, 3636),
+            cite("2.9 Command group", 173, 3736),
+        ),
+        rule(
+            "t9a.core.min_percent",
+            gettext_noop(
+                "At least 25 % of the Army Points go on Core units (unless the Army "
+                "Book says otherwise)."
+            ),
+            cite("2.4 Army categories: Core", 105, 683),
+            italian_section="Categorie dell'Esercito",
+        ),
+        rule(
+            "t9a.dh.clans_thunder.max_percent",
+            gettext_noop(
+                "Dwarven Holds: Clan's Thunder units stay within their share of the Army Points."
+            ),
+            cite("2.4 Army categories: army-specific", 107, 699),
+            italian_section="Categorie dell'Esercito",
+        ),
+        rule(
+            "t9a.dh.engines_of_war.max_percent",
+            gettext_noop(
+                "Dwarven Holds: Engines of War stay within their share of the Army Points."
+            ),
+            cite("2.4 Army categories: army-specific", 107, 699),
+            italian_section="Categorie dell'Esercito",
+        ),
+        rule(
+            "t9a.general.max_one",
+            gettext_noop("An army has at most one General."),
+            cite("2.7 General", 152, 3002),
+            italian_section="Generale",
+        ),
+        rule(
+            "t9a.general.missing",
+            gettext_noop("With the list option that makes a General mandatory, the army has one."),
+            hook.RULE_GENERAL,
+            italian_section="Generale",
+        ),
+        rule(
+            "t9a.he.magic_items.allowance",
+            gettext_noop("A Character spends no more on magic items than its Army Book allows."),
+            cite("2.11 Magic items: per-character allowances are the Army Book's", 244),
+        ),
+        rule(
+            "t9a.he.mount.wizard_master",
+            gettext_noop(
+                "Highborn Elves: some mounts are open only to a Master Wizard, as the "
+                "Army Book says."
+            ),
+            cite(
+                "2.8 Character mounts: the mounts a Character may pick are the Army Book's",
+                162,
+                3020,
+            ),
+        ),
+        rule(
+            "t9a.he.queens_bows.max_percent",
+            gettext_noop(
+                "Highborn Elves: Queen's Bows units stay within their share of the Army Points."
+            ),
+            cite("2.4 Army categories: army-specific", 107, 699),
+            italian_section="Categorie dell'Esercito",
+        ),
+        rule(
+            "t9a.larger_bases.length",
+            gettext_noop("A new base length is 100-150 % of the original, in steps of 5 mm."),
+            hook.RULE_BASE_SIZES,
+            italian_section="Abilità di Leadership: Basi più Grandi",
+        ),
+        rule(
+            "t9a.larger_bases.mixed_sizes",
+            gettext_noop("A unit using Larger Bases records one new base size for all its models."),
+            hook.RULE_ONE_BASE_SIZE,
+            italian_section="Abilità di Leadership: Basi più Grandi",
+        ),
+        rule(
+            "t9a.larger_bases.original_unknown",
+            gettext_noop(
+                "A unit's new base size can only be checked against a known original base size."
+            ),
+            hook.RULE_BASE_SIZES,
+            italian_section="Abilità di Leadership: Basi più Grandi",
+        ),
+        rule(
+            "t9a.larger_bases.size_missing",
+            gettext_noop("A unit using Larger Bases records its new base size on the list."),
+            cite("2.13 Larger Bases: the new base size is in the list", 258, 4144),
+            italian_section="Abilità di Leadership: Basi più Grandi",
+        ),
+        rule(
+            "t9a.larger_bases.width",
+            gettext_noop("A new base width is 100-125 % of the original, in steps of 5 mm."),
+            hook.RULE_BASE_SIZES,
+            italian_section="Abilità di Leadership: Basi più Grandi",
+        ),
+        rule(
+            "t9a.magic_items.banner_bearer",
+            gettext_noop(
+                "A Banner Enchantment goes only to a unit with a Standard Bearer, or to"
+                " the Battle Standard Bearer."
+            ),
+            cite("2.11 Magic items: Banner Enchantments", 224, 4499),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.bearer_construct",
+            gettext_noop("This item cannot be carried by a Construct."),
+            cite("2.11 Magic items: restrictions", 326, 4275),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.bearer_height",
+            gettext_noop("This item is only for bearers of the heights its rule names."),
+            cite("2.11 Magic items: restrictions", 325, 4230),
+            cite("2.11 Magic items: restrictions", 326, 4275),
+            cite("2.11 Magic items: restrictions", 327, 4283),
+            cite("2.11 Magic items: restrictions", 328, 4289),
+            cite("2.11 Magic items: restrictions", 329, 4320),
+            cite("2.11 Magic items: restrictions", 331, 4359),
+            cite("2.11 Magic items: restrictions", 332, 4368),
+            cite("2.11 Magic items: restrictions", 357, 4342),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.bearer_lone",
+            gettext_noop("This item cannot be carried by a model with Lone."),
+            cite("2.11 Magic items: restrictions", 324, 4224),
+            cite("2.11 Magic items: restrictions", 327, 4283),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.bearer_metal_armour",
+            gettext_noop("This item is only for a model with metal armour."),
+            cite("2.11 Magic items: restrictions", 357, 4342),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.bearer_not_wizard",
+            gettext_noop("This item is only for a Wizard."),
+            cite("2.11 Magic items: restrictions", 331, 4359),
+            cite("2.11 Magic items: restrictions", 333, 4373),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.bearer_wizard",
+            gettext_noop("This item cannot be carried by a Wizard."),
+            cite("2.11 Magic items: restrictions", 334, 4378),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.enchanted_weapon_carried",
+            gettext_noop("A Weapon Enchantment goes on a weapon its bearer carries."),
+            cite("2.11 Magic items: the list names the enchanted weapon", 219, 4203),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.enchanted_weapon_count",
+            gettext_noop("The list names the one weapon that carries a Weapon Enchantment."),
+            cite("2.11 Magic items: the list names the enchanted weapon", 219, 4203),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.enchanted_weapon_type",
+            gettext_noop("A Weapon Enchantment goes only on the weapon types it names."),
+            cite("2.11 Magic items: the enchantment's weapon types", 351, 4243),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.once_per_army",
+            gettext_noop("A magic item is taken once per army unless it says otherwise."),
+            cite("2.11 Magic items: Legendary by default", 213, 4174),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.one_per_category",
+            gettext_noop("A bearer takes at most one magic item of each category."),
+            cite("2.11 Magic items: one per category per bearer", 211, 4172),
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.magic_items.talisman_of_the_void",
+            gettext_noop(
+                "The Talisman of the Void needs the army's total Channel to be 2 or less."
+            ),
+            hook.RULE_TALISMAN,
+            italian_section="Oggetti Magici",
+        ),
+        rule(
+            "t9a.max_per_army",
+            gettext_noop("Some elements are capped at a fixed number per army."),
+            cite("2.6 Max X per army (models)", 144, 729),
+            italian_section="Rarità - Restrizioni per le Unità e gli oggetti",
+        ),
+        rule(
+            "t9a.mount.max",
+            gettext_noop("A Character rides at most one mount, chosen from its own options."),
+            cite("2.8 Character mounts: a Character picks a mount from its options", 162, 3020),
+        ),
+        rule(
+            "t9a.option.invalid",
+            gettext_noop("A list option takes one of the values this game offers."),
+            hook.RULE_OPTIONS,
+        ),
+        rule(
+            "t9a.options.max",
+            gettext_noop("A unit takes an option no more times than its Army Book allows."),
+            cite("2.6 Max. X elements per unit (the option's limit is the Army Book's)", 146, 740),
+            italian_section="Rarità - Restrizioni per le Unità e gli oggetti",
+        ),
+        rule(
+            "t9a.options.min",
+            gettext_noop("A unit makes the choices its Army Book requires."),
+            cite("3.8 A unit entry's options are the Army Book's (a required choice)", 444),
+        ),
+        rule(
+            "t9a.rarity.combined",
+            gettext_noop("Elements that share a combined cap count together against it."),
+            cite("2.6 Rarity: Max X combined per army", 145, 738),
+            italian_section="Rarità - Restrizioni per le Unità e gli oggetti",
+        ),
+        rule(
+            "t9a.rarity.common",
+            gettext_noop("Common: one per full or begun 1000 Army Points."),
+            cite("2.6 Rarity: Common", 136, 732),
+            italian_section="Rarità - Restrizioni per le Unità e gli oggetti",
+        ),
+        rule(
+            "t9a.rarity.extraordinary",
+            gettext_noop("Extraordinary: one per full or begun 5000 Army Points."),
+            cite("2.6 Rarity: Extraordinary", 139, 736),
+            italian_section="Rarità - Restrizioni per le Unità e gli oggetti",
+        ),
+        rule(
+            "t9a.rarity.ordinary",
+            gettext_noop("Ordinary: one per full or begun 750 Army Points."),
+            cite("2.6 Rarity: Ordinary", 135, 731),
+            italian_section="Rarità - Restrizioni per le Unità e gli oggetti",
+        ),
+        rule(
+            "t9a.rarity.rare",
+            gettext_noop("Rare: one per full or begun 2500 Army Points."),
+            cite("2.6 Rarity: Rare", 138, 735),
+            italian_section="Rarità - Restrizioni per le Unità e gli oggetti",
+        ),
+        rule(
+            "t9a.rarity.uncommon",
+            gettext_noop("Uncommon: one per full or begun 1500 Army Points."),
+            cite("2.6 Rarity: Uncommon", 137, 733),
+            italian_section="Rarità - Restrizioni per le Unità e gli oggetti",
+        ),
+        rule(
+            "t9a.spells.universal_replacement",
+            gettext_noop("Only one caster in the list makes the universal spell replacement."),
+            cite("2.10 Wizards: universal replacement, a single caster per list", 192, 879),
+        ),
+        rule(
+            "t9a.unit_size.max",
+            gettext_noop("A unit has no more models than its Army Book allows."),
+            cite("2.9 Unit size (from the Army Book)", 170),
+        ),
+        rule(
+            "t9a.unit_size.min",
+            gettext_noop("A unit has at least the models its Army Book requires."),
+            cite("2.9 Unit size (from the Army Book)", 170),
+        ),
+        rule(
+            "t9a.wizard.level_count",
+            gettext_noop("A Wizard has exactly one Wizard level."),
+            hook.RULE_SPELL_COUNT,
+            cite("2.10 Wizards", 180, 750),
+            cite("2.10 Wizards", 185, 760),
+            cite("2.10 Wizards", 186, 761),
+            cite("2.10 Wizards", 187, 762),
+        ),
+        rule(
+            "t9a.wizard.path_count",
+            gettext_noop("A Wizard chooses exactly one Path of Magic."),
+            hook.RULE_WIZARD_PATH,
+            cite("2.10 Wizards: one Path of Magic", 180, 750),
+        ),
+        rule(
+            "t9a.wizard.spell_count",
+            gettext_noop("A Wizard knows exactly as many spells as its level gives."),
+            hook.RULE_SPELL_COUNT,
+        ),
+        rule(
+            "t9a.wizard.spell_distinct",
+            gettext_noop("A Wizard's spells are all different."),
+            cite("2.10 Wizards: spells are distinct", 186, 761),
+        ),
+        rule(
+            "t9a.wizard.spell_pool",
+            gettext_noop("A Wizard chooses its spells only from those its level reaches."),
+            hook.RULE_SPELL_COUNT,
+        ),
+        rule(
+            "cost_limit.exceeded",
+            gettext_noop("The army costs no more than its Army Points."),
+            cite("2.1 Army Points and army total", 72, 655),
+        ),
+        rule(
+            "selection.hidden",
+            gettext_noop(
+                "An item or option is taken only by a bearer its own rule allows; the "
+                "data hides it from any other."
+            ),
+            cite("3.2 Shared magic items: Vessillo della Velocita", 367, 4543),
+            cite("2.10 Wizards: universal replacement, a single caster per list", 192, 879),
+            cite("3.1 Common magic items: Barlume di Grandezza", 322, 4216),
+            cite("3.1 Common magic items: Sigillo Elementale", 323, 4220),
+            cite("3.1 Common magic items: Regicida", 324, 4224),
+            cite("3.1 Common magic items: Ammazzagiganti", 325, 4230),
+            cite("3.1 Common magic items: Chiamata del Destino", 326, 4275),
+            cite("3.1 Common magic items: Baluardo dell'Unità", 327, 4283),
+            cite("3.1 Common magic items: Infusione di Basalto", 328, 4289),
+            cite("3.1 Common magic items: Guardia Selvaggia", 329, 4320),
+            cite("3.1 Common magic items: Talismano del Vuoto", 330, 4354),
+            cite("3.1 Common magic items: Mantello dell'Imitazione", 331, 4359),
+            cite("3.1 Common magic items: Talismano di Protezione", 332, 4368),
+            cite("3.1 Common magic items: Cimelio Magico", 333, 4373),
+            cite("3.1 Common magic items: Corona del Re Mago", 334, 4378),
+            cite("3.1 Common magic items: Pergamena di Costrizione", 335, 4421),
+            cite("3.1 Common magic items: Decotto del Drago", 336, 4431),
+            cite("3.1 Common magic items: Pozione della Preservazione del Potere", 337, 4437),
+            cite("3.1 Common magic items: Pozione della Rapidità", 338, 4443),
+            cite("3.1 Common magic items: Stendardo dell'Incursore", 339, 4503),
+            cite("3.1 Common magic items: Stendardo Fiammeggiante", 340, 4509),
+            cite("3.1 Common magic items: Vessillo del Riparo", 341, 4519),
+            cite("3.1 Common magic items: Icona d'Etere", 342, 4527),
+            cite("2.13 Larger Bases: the new base size is in the list", 258, 4144),
+            cite("3.2 Shared magic items: Sigillo della Protezione", 357, 4340),
+            cite("3.2 Shared magic items: Cuore dell'Eroe", 351, 4242),
+        ),
+    ),
+)

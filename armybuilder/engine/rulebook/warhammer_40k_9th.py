@@ -1,0 +1,218 @@
+"""Warhammer 40,000, 9th edition: the rules the validator enforces, by problem code."""
+
+from armybuilder.engine.rulebook import Game, gettext_noop, rule
+from armybuilder.engine.systems import warhammer_40k_9th as hook
+
+cite = hook.DIGEST.rule
+
+GAME = Game(
+    "warhammer-40k-9th",
+    "Warhammer 40,000, 9th edition",
+    (
+        rule(
+            "w40k9.army.faction_keyword",
+            gettext_noop("All detachments of a Battle-forged army share a Faction keyword."),
+            hook.ARMY_FACTION_RULE,
+        ),
+        rule(
+            "w40k9.army.only_war_mixed",
+            gettext_noop("An Only War army is not mixed with Battle-forged detachments."),
+            hook.ONLY_WAR_RULE,
+        ),
+        rule(
+            "w40k9.battle_size.choose_one",
+            gettext_noop("The list chooses exactly one battle size."),
+            cite("Appendix A: battle sizes", 591),
+        ),
+        rule(
+            "w40k9.battle_size.combined_power_level",
+            gettext_noop("Advice: both armies together fit the chosen battle size's Power Level."),
+            hook.COMBINED_RULE,
+        ),
+        rule(
+            "w40k9.battle_size.consider_apocalypse",
+            gettext_noop("Advice: armies over 300 Power Level together suit Apocalypse better."),
+            hook.ADVISORY_RULE,
+        ),
+        rule(
+            "w40k9.battle_size.consider_kill_team",
+            gettext_noop("Advice: armies under 15 Power Level together suit Kill Team better."),
+            hook.ADVISORY_RULE,
+        ),
+        rule(
+            "w40k9.battle_size.detachments",
+            gettext_noop("The army has no more detachments than its battle size allows."),
+            hook.DETACHMENTS_RULE,
+        ),
+        rule(
+            "w40k9.battle_size.missing",
+            gettext_noop("The list chooses a battle size."),
+            hook.BATTLE_SIZE_RULE,
+        ),
+        rule(
+            "w40k9.battle_size.points",
+            gettext_noop("The army costs no more points than its battle size allows."),
+            hook.POINTS_RULE,
+        ),
+        rule(
+            "w40k9.battle_size.too_many",
+            gettext_noop("The list chooses only one battle size."),
+            cite("Appendix A: battle sizes", 591),
+        ),
+        rule(
+            "w40k9.command_points.overspent",
+            gettext_noop(
+                "Detachments cost no more Command Points than the battle size starts with."
+            ),
+            cite("Appendix A: battle sizes, starting Command Points", 598),
+        ),
+        rule(
+            "w40k9.detachment.command_cost",
+            gettext_noop("Each detachment costs the Command Points its type states."),
+            cite("Appendix A: detachments (Patrol)", 606),
+            cite("Appendix A: detachments (Battalion)", 607),
+            cite("Appendix A: detachments (Brigade)", 608),
+            cite("Appendix A: detachments (Vanguard)", 609),
+            cite("Appendix A: detachments (Spearhead)", 610),
+            cite("Appendix A: detachments (Outrider)", 611),
+            cite("Appendix A: detachments (Super-Heavy)", 612),
+            cite("Appendix A: detachments (Super-Heavy Auxiliary)", 613),
+            cite("Appendix A: detachments (Fortification Network)", 614),
+        ),
+        rule(
+            "w40k9.detachment.dedicated_transports",
+            gettext_noop(
+                "A detachment takes no more Dedicated Transports than it has other units."
+            ),
+            cite("Appendix A: Dedicated Transports, one per other unit", 618),
+        ),
+        rule(
+            "w40k9.detachment.faction_keyword",
+            gettext_noop("The units of a detachment share a Faction keyword."),
+            hook.FACTION_RULE,
+        ),
+        rule(
+            "w40k9.detachment.no_slot",
+            gettext_noop("Every unit fills a battlefield role slot its detachment has."),
+            hook.SLOT_RULE,
+        ),
+        rule(
+            "w40k9.detachment.slot_max",
+            gettext_noop("A detachment fills no more slots of a role than its type allows."),
+            cite("Appendix A: detachments (Patrol)", 606),
+            cite("Appendix A: detachments (Battalion)", 607),
+            cite("Appendix A: detachments (Brigade)", 608),
+            cite("Appendix A: detachments (Vanguard)", 609),
+            cite("Appendix A: detachments (Spearhead)", 610),
+            cite("Appendix A: detachments (Outrider)", 611),
+            cite("Appendix A: detachments (Super-Heavy)", 612),
+            cite("Appendix A: detachments (Super-Heavy Auxiliary)", 613),
+            cite("Appendix A: detachments (Fortification Network)", 614),
+        ),
+        rule(
+            "w40k9.detachment.slot_min",
+            gettext_noop("A detachment fills at least the slots of a role its type requires."),
+            cite("Appendix A: detachments (Patrol)", 606),
+            cite("Appendix A: detachments (Battalion)", 607),
+            cite("Appendix A: detachments (Brigade)", 608),
+            cite("Appendix A: detachments (Vanguard)", 609),
+            cite("Appendix A: detachments (Spearhead)", 610),
+            cite("Appendix A: detachments (Outrider)", 611),
+            cite("Appendix A: detachments (Super-Heavy)", 612),
+            cite("Appendix A: detachments (Super-Heavy Auxiliary)", 613),
+            cite("Appendix A: detachments (Fortification Network)", 614),
+        ),
+        rule(
+            "w40k9.detachment.titanic_cost",
+            gettext_noop(
+                "A Super-Heavy detachment holding a TITANIC unit costs more Command Points."
+            ),
+            cite(
+                "Appendix A: detachments (Super-Heavy): 3 CP in the digest, 6 CP with a"
+                " TITANIC unit in the community data",
+                612,
+            ),
+        ),
+        rule(
+            "w40k9.detachment.warlord_refund",
+            gettext_noop("The core detachment holding the Warlord gets its Command Points back."),
+            cite("Appendix A: CP refund for a core Detachment with the Warlord", 619),
+        ),
+        rule(
+            "w40k9.keyword.chosen_twice",
+            gettext_noop("A placeholder keyword is chosen once per unit."),
+            cite("2.4 Keywords and factions (K3: placeholder keywords)", 178, 147),
+        ),
+        rule(
+            "w40k9.keyword.placeholder",
+            gettext_noop(
+                "A unit with a placeholder keyword (such as <Chapter>) chooses what it stands for."
+            ),
+            cite("2.4 Keywords and factions (K3: placeholder keywords)", 178, 147),
+        ),
+        rule(
+            "w40k9.option.invalid",
+            gettext_noop(
+                "A list option takes a value this game accepts (the opponent's Power "
+                "Level is a whole number)."
+            ),
+            hook.OPTIONS_RULE,
+        ),
+        rule(
+            "w40k9.rule_of_three",
+            gettext_noop(
+                "No datasheet is taken more than three times (Dedicated Transports and "
+                "some others excepted)."
+            ),
+            cite("Appendix A: Rule of Three", 633),
+        ),
+        rule(
+            "w40k9.transport.capacity",
+            gettext_noop("A transport carries no more models than its capacity."),
+            cite("2.7 Transports (T1: capacity can never be exceeded)", 207, 1215),
+        ),
+        rule(
+            "w40k9.unit.size",
+            gettext_noop("A unit has a number of models its datasheet allows."),
+            cite("2.3 Datasheets, units and composition (D4: unit size)", 164, 560),
+        ),
+        rule(
+            "w40k9.unit.understrength",
+            gettext_noop(
+                "A unit below its datasheet's minimum is understrength: allowed only "
+                "where the mission says so."
+            ),
+            cite("2.3 Datasheets, units and composition (D6: understrength units)", 166, 622),
+        ),
+        rule(
+            "w40k9.wargear.option_once",
+            gettext_noop("Each wargear option of a datasheet is taken once per model it names."),
+            cite("2.3 Datasheets, units and composition (D7: each wargear option once)", 167, 794),
+        ),
+        rule(
+            "w40k9.warlord.missing",
+            gettext_noop("The army has a Warlord."),
+            cite("2.2 Only War: muster armies (OW6: one Warlord)", 138, 2839),
+        ),
+        rule(
+            "w40k9.warlord.one_trait",
+            gettext_noop("The Warlord has at most one Warlord Trait."),
+            cite("2.2 Only War: muster armies (OW7: Warlord Trait needs CHARACTER)", 139, 2841),
+        ),
+        rule(
+            "w40k9.warlord.too_many",
+            gettext_noop("The army has only one Warlord."),
+            cite("2.2 Only War: muster armies (OW6: one Warlord)", 138, 2839),
+        ),
+        rule(
+            "w40k9.warlord.trait_requires_character",
+            gettext_noop("A Warlord Trait goes only to a CHARACTER."),
+            cite("2.2 Only War: muster armies (OW7: Warlord Trait needs CHARACTER)", 139, 2841),
+        ),
+        rule(
+            "cost_limit.exceeded",
+            gettext_noop("The army costs no more than its points limit."),
+            cite("Appendix A: battle sizes, points limit per army", 589),
+        ),
+    ),
+)
