@@ -470,13 +470,11 @@ def _add_panel(
     grouped: dict[str, list[AddEntry]] = {}
     for node in nodes:
         why = reasons.get(node.path_id, ())
-        if why is None:
-            continue
+        if why is None or not evaluator.offers(force, node):
+            continue  # hidden here, or filed under a slot this force lacks (the engine's rule)
         ctx = Ctx(roster, force, None, None, node)
         values = evaluator.entry_values(node, ctx)
         primary = next((c for c, is_primary in values.categories if is_primary), "")
-        if primary and primary not in order:
-            continue  # filed under a category this force has no slot for (BattleScribe)
         pick = one_pick(roster.compiled, force.node.id, force.catalogue_id, node.path_id)
         grouped.setdefault(primary, []).append(
             AddEntry(
