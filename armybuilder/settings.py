@@ -305,6 +305,11 @@ API_THROTTLE_RATES = {
     "user": os.environ.get("API_THROTTLE_USER", "1200/min"),
     "sign_in": os.environ.get("API_THROTTLE_SIGN_IN", "10/min"),
 }
+# ``POST /api/v1/validate/`` keeps each answer (its JSON) in the cache for this long, keyed by
+# the list spec, the revisions' content and the language: a client re-checking an unchanged
+# list is answered without building it again. 0 turns it off; larger answers are not kept.
+API_VALIDATE_CACHE_SECONDS = env_int("API_VALIDATE_CACHE_SECONDS", 600)
+API_VALIDATE_CACHE_MAX_BYTES = env_int("API_VALIDATE_CACHE_MAX_BYTES", 256 * 1024)
 # App sign-ins (django-rest-knox): a token per device, renewed as it is used.
 KNOX_TOKEN_MODEL = "accounts.DeviceToken"
 REST_KNOX = {

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
+from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import permissions, status
 from rest_framework.exceptions import ParseError
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
@@ -18,9 +25,15 @@ from rest_framework.views import APIView
 from catalogues.api import validation_serializers as serializers
 from catalogues.api.parsers import JSONParser
 from catalogues.api.schema import MEDIA_TYPE_REFUSED
+from catalogues.closures import ClosureRevisions
 from catalogues.examples import evaluate_example, example_get, example_lists
 from catalogues.models import GameSystem
-from catalogues.services.validation import ListReport, ListSpecRejected, validate_list_spec
+from catalogues.services.validation import (
+    ListReport,
+    ListSpecRejected,
+    report_list_spec,
+    stored_closure,
+)
 
 MALFORMED = "list_spec.malformed"
 TOO_LARGE = "list_spec.too_large"
@@ -124,9 +137,50 @@ class ValidateView(StatelessAPIView):
             )
         ],
     )
-    def post(self, request: Request) -> Response:
-        report = list_report(self.checked_body(serializers.ValidateRequestSerializer))
-        return Response(serializers.ListReportSerializer(report).data)
+    def post(self, request: Request) -> HttpResponseBase:
+        closure, spec, explain = resolved(self.checked_body(serializers.ValidateRequestSerializer))
+        key = _report_key(closure, spec, explain) if _cached_as_json(request) else None
+        body = cache.get(key) if key is not None else None
+        if body is None:
+            report = report_list_spec(closure=closure, spec=spec, explain=explain)
+            data = serializers.ListReportSerializer(report).data
+            if key is None:
+                return Response(data)
+            body = JSONRenderer().render(data)
+            if len(body) <= settings.API_VALIDATE_CACHE_MAX_BYTES:
+                cache.set(key, body, settings.API_VALIDATE_CACHE_SECONDS)
+        return HttpResponse(body, content_type=JSONRenderer.media_type)
+
+
+def _cached_as_json(request: Request) -> bool:
+    """Whether the answer is plain JSON (what the cache holds), and the cache is on."""
+    return (
+        settings.API_VALIDATE_CACHE_SECONDS > 0
+        and request.accepted_media_type == JSONRenderer.media_type
+    )
+
+
+def _report_key(closure: ClosureRevisions, spec: dict[str, Any], explain: bool) -> str:
+    """The cache key of a report: building and evaluating a list is a function of the spec,
+    the stored revisions (named by content) and the language of its messages alone."""
+    revisions = closure.key
+    named = [get_language(), explain, revisions.digests, revisions.pks, spec]
+    digest = hashlib.sha256(json.dumps(named, separators=(",", ":")).encode()).hexdigest()
+    return f"api.validate.{digest}"
+
+
+def resolved(fields: dict[str, Any]) -> tuple[ClosureRevisions, dict[str, Any], bool]:
+    """A checked List spec's closure (its pins resolved), the spec without the pins, and
+    whether to explain. Raises ``ListSpecRejected`` when the store lacks what it names."""
+    game_system_revision = fields.pop("gameSystemRevision", None)
+    catalogue_revisions = fields.pop("catalogueRevisions", None)
+    explain = bool(fields.pop("explain", False))
+    closure = stored_closure(
+        spec=fields,
+        game_system_revision=game_system_revision,
+        catalogue_revisions=catalogue_revisions,
+    )
+    return closure, fields, explain
 
 
 def list_report(fields: dict[str, Any]) -> ListReport:
@@ -134,15 +188,8 @@ def list_report(fields: dict[str, Any]) -> ListReport:
 
     Raises ``ListSpecRejected`` when it cannot be built from the stored data.
     """
-    game_system_revision = fields.pop("gameSystemRevision", None)
-    catalogue_revisions = fields.pop("catalogueRevisions", None)
-    explain = bool(fields.pop("explain", False))
-    return validate_list_spec(
-        spec=fields,
-        game_system_revision=game_system_revision,
-        catalogue_revisions=catalogue_revisions,
-        explain=explain,
-    )
+    closure, spec, explain = resolved(fields)
+    return report_list_spec(closure=closure, spec=spec, explain=explain)
 
 
 class GameSystemExamplesView(APIView):

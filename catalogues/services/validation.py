@@ -202,6 +202,13 @@ def validate_list_spec(
         game_system_revision=game_system_revision,
         catalogue_revisions=catalogue_revisions,
     )
+    return report_list_spec(closure=closure, spec=spec, explain=explain)
+
+
+def report_list_spec(
+    *, closure: ClosureRevisions, spec: Mapping[str, Any], explain: bool = False
+) -> ListReport:
+    """``validate_list_spec`` on a closure already resolved (``stored_closure``)."""
     try:
         roster = build_roster(compiled_closure(closure), spec, budget=Budget(REQUEST_STEPS))
     except (ListSpecError, CompileError) as error:

@@ -11,6 +11,7 @@ from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.validation import validate_schema
 
+from catalogues.api import validation
 from catalogues.models import Catalogue, Entry, GameSystem, Revision
 from tests.catalogues import closure_data as data
 from tests.catalogues.documents import import_documents
@@ -102,6 +103,53 @@ def test_the_newest_game_system_revision_is_used_unless_pinned(
 
     assert newest["game_system"]["number"] == 2
     assert pinned["game_system"]["number"] == 1
+
+
+def test_an_unchanged_list_is_answered_again_without_building_it(
+    client: Client, army: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = post(client, data.list_spec())
+    monkeypatch.setattr(validation, "report_list_spec", _never_built)
+    again = post(client, data.list_spec())
+
+    assert (again.status_code, again["Content-Type"]) == (200, "application/json")
+    assert again.content == first.content
+    assert again.json()["legal"] is True
+
+
+def test_a_newer_revision_is_not_answered_from_the_cache(client: Client, army: Catalogue) -> None:
+    before = validated(client, data.list_spec())
+    import_documents(data.library_document(revision=2, hammer_points=45))
+
+    after = validated(client, data.list_spec())
+
+    assert (before["totals"][0]["value"], after["totals"][0]["value"]) == (60, 75)
+
+
+def test_without_the_cache_every_request_builds_the_list(
+    client: Client, army: Catalogue, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.API_VALIDATE_CACHE_SECONDS = 0
+    validated(client, data.list_spec())
+    monkeypatch.setattr(validation, "report_list_spec", _never_built)
+
+    with pytest.raises(AssertionError, match="built again"):
+        post(client, data.list_spec())
+
+
+def test_an_answer_over_the_size_kept_is_built_every_time(
+    client: Client, army: Catalogue, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.API_VALIDATE_CACHE_MAX_BYTES = 10
+    validated(client, data.list_spec())
+    monkeypatch.setattr(validation, "report_list_spec", _never_built)
+
+    with pytest.raises(AssertionError, match="built again"):
+        post(client, data.list_spec())
+
+
+def _never_built(**kwargs: Any) -> None:
+    raise AssertionError("the list was built again")
 
 
 def test_a_logged_in_session_needs_no_csrf_token(army: Catalogue) -> None:
