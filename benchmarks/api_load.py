@@ -1,6 +1,7 @@
 """Load the REST API through gunicorn over loopback: the stateless validate, and list edits.
 
-Usage: DATABASE_URL=postgres://... python benchmarks/api_load.py validate [SECONDS] [CONNECTIONS...]
+Usage: DATABASE_URL=postgres://... python benchmarks/api_load.py validate [SECONDS] [CONNS...]
+       DATABASE_URL=postgres://... python benchmarks/api_load.py validate-new [SECONDS] [CONNS...]
        DATABASE_URL=postgres://... python benchmarks/api_load.py edit [EDITS]
 
 Sets up the database named by DATABASE_URL (migrations; ../shared/bsdata/wh40k-9e imported
@@ -11,7 +12,10 @@ tests/engine/realdata/space_marines_battalion_2000.json (150 selections, 2000 po
 - ``validate``: ``POST /api/v1/validate/`` with that list spec, by wrk (/usr/bin/wrk, a Lua
   script for the body and headers) for SECONDS (default 20) at each connection count
   (default 1 2 4 8 16), after warm-up requests that have every worker compile the closure.
-  Prints requests per second, the latency percentiles wrk reports, and errors.
+  Prints requests per second, the latency percentiles wrk reports, and errors. The same
+  list again and again is answered from the cache after its first request
+  (``API_VALIDATE_CACHE_SECONDS``); ``validate-new`` renames the list in every request, so
+  that each one builds and evaluates it.
 - ``edit``: stores the list as a player's, signs in for an API token and sends EDITS
   (default 300, after warm-up ones) ``POST /api/v1/lists/<id>/edits/option/`` one after the
   other, one squad's models one up then one down, each with the ETag the previous answer
@@ -69,6 +73,24 @@ local f = assert(io.open(os.getenv("BENCH_BODY"), "rb"))
 wrk.body = f:read("*a")
 f:close()
 """
+# Each request names the list anew (thread and request number), so no answer is kept for it:
+# every request builds and evaluates the list.
+WRK_SCRIPT_NEW_NAMES = (
+    WRK_SCRIPT
+    + """
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("tid", threads)
+end
+local sent = 0
+function request()
+  sent = sent + 1
+  local name = string.format('"name":"bench %d-%d",', tid, sent)
+  return wrk.format(nil, nil, nil, (wrk.body:gsub('"name":"[^"]*",', name, 1)))
+end
+"""
+)
 
 
 def free_port() -> int:
@@ -174,13 +196,13 @@ def prepare() -> dict[str, Any]:
     return spec
 
 
-def validate(seconds: int, connections: list[int]) -> int:
+def validate(seconds: int, connections: list[int], *, new_names: bool) -> int:
     spec = prepare()
     body = {k: v for k, v in spec.items() if k not in {"description", "source"}}
     with tempfile.TemporaryDirectory() as tmp:
         body_file, script, log = Path(tmp, "body.json"), Path(tmp, "post.lua"), Path(tmp, "log")
         body_file.write_text(json.dumps(body))
-        script.write_text(WRK_SCRIPT)
+        script.write_text(WRK_SCRIPT_NEW_NAMES if new_names else WRK_SCRIPT)
         with gunicorn(log) as port:
             warm_up(port, "POST", "/api/v1/validate/", body, {})
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
@@ -313,9 +335,10 @@ def edit(edits: int) -> int:
 
 def main(argv: list[str]) -> int:
     mode = argv[0] if argv else ""
-    if mode == "validate":
+    if mode in {"validate", "validate-new"}:
         seconds = int(argv[1]) if len(argv) > 1 else 20
-        return validate(seconds, [int(n) for n in argv[2:]] or [1, 2, 4, 8, 16])
+        counts = [int(n) for n in argv[2:]] or [1, 2, 4, 8, 16]
+        return validate(seconds, counts, new_names=mode == "validate-new")
     if mode == "edit":
         return edit(int(argv[1]) if len(argv) > 1 else 300)
     raise SystemExit(__doc__)

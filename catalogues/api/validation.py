@@ -25,14 +25,13 @@ from rest_framework.views import APIView
 from catalogues.api import validation_serializers as serializers
 from catalogues.api.parsers import JSONParser
 from catalogues.api.schema import MEDIA_TYPE_REFUSED
-from catalogues.closures import ClosureRevisions
 from catalogues.examples import evaluate_example, example_get, example_lists
 from catalogues.models import GameSystem
 from catalogues.services.validation import (
     ListReport,
     ListSpecRejected,
-    report_list_spec,
-    stored_closure,
+    store_generation,
+    validate_list_spec,
 )
 
 MALFORMED = "list_spec.malformed"
@@ -138,12 +137,11 @@ class ValidateView(StatelessAPIView):
         ],
     )
     def post(self, request: Request) -> HttpResponseBase:
-        closure, spec, explain = resolved(self.checked_body(serializers.ValidateRequestSerializer))
-        key = _report_key(closure, spec, explain) if _cached_as_json(request) else None
+        key = _answer_key(request) if _cached_as_json(request) else None
         body = cache.get(key) if key is not None else None
         if body is None:
-            report = report_list_spec(closure=closure, spec=spec, explain=explain)
-            data = serializers.ListReportSerializer(report).data
+            fields = self.checked_body(serializers.ValidateRequestSerializer)
+            data = serializers.ListReportSerializer(list_report(fields)).data
             if key is None:
                 return Response(data)
             body = JSONRenderer().render(data)
@@ -160,27 +158,14 @@ def _cached_as_json(request: Request) -> bool:
     )
 
 
-def _report_key(closure: ClosureRevisions, spec: dict[str, Any], explain: bool) -> str:
-    """The cache key of a report: building and evaluating a list is a function of the spec,
-    the stored revisions (named by content) and the language of its messages alone."""
-    revisions = closure.key
-    named = [get_language(), explain, revisions.digests, revisions.pks, spec]
-    digest = hashlib.sha256(json.dumps(named, separators=(",", ":")).encode()).hexdigest()
-    return f"api.validate.{digest}"
-
-
-def resolved(fields: dict[str, Any]) -> tuple[ClosureRevisions, dict[str, Any], bool]:
-    """A checked List spec's closure (its pins resolved), the spec without the pins, and
-    whether to explain. Raises ``ListSpecRejected`` when the store lacks what it names."""
-    game_system_revision = fields.pop("gameSystemRevision", None)
-    catalogue_revisions = fields.pop("catalogueRevisions", None)
-    explain = bool(fields.pop("explain", False))
-    closure = stored_closure(
-        spec=fields,
-        game_system_revision=game_system_revision,
-        catalogue_revisions=catalogue_revisions,
-    )
-    return closure, fields, explain
+def _answer_key(request: Request) -> str:
+    """The cache key of an answer: building and evaluating a list is a function of the
+    request's body, the stored revisions and the language of its messages alone. The body is
+    keyed as sent, so a repeated request is answered before it is even parsed; only answers
+    (200) are kept, so anything refused is refused again."""
+    named = [request.content_type, get_language(), *store_generation()]
+    digest = hashlib.sha256(json.dumps(named).encode() + b"\0" + request.body)
+    return f"api.validate.{digest.hexdigest()}"
 
 
 def list_report(fields: dict[str, Any]) -> ListReport:
@@ -188,8 +173,15 @@ def list_report(fields: dict[str, Any]) -> ListReport:
 
     Raises ``ListSpecRejected`` when it cannot be built from the stored data.
     """
-    closure, spec, explain = resolved(fields)
-    return report_list_spec(closure=closure, spec=spec, explain=explain)
+    game_system_revision = fields.pop("gameSystemRevision", None)
+    catalogue_revisions = fields.pop("catalogueRevisions", None)
+    explain = bool(fields.pop("explain", False))
+    return validate_list_spec(
+        spec=fields,
+        game_system_revision=game_system_revision,
+        catalogue_revisions=catalogue_revisions,
+        explain=explain,
+    )
 
 
 class GameSystemExamplesView(APIView):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
 from armybuilder.engine.caps import (
@@ -202,13 +203,6 @@ def validate_list_spec(
         game_system_revision=game_system_revision,
         catalogue_revisions=catalogue_revisions,
     )
-    return report_list_spec(closure=closure, spec=spec, explain=explain)
-
-
-def report_list_spec(
-    *, closure: ClosureRevisions, spec: Mapping[str, Any], explain: bool = False
-) -> ListReport:
-    """``validate_list_spec`` on a closure already resolved (``stored_closure``)."""
     try:
         roster = build_roster(compiled_closure(closure), spec, budget=Budget(REQUEST_STEPS))
     except (ListSpecError, CompileError) as error:
@@ -216,6 +210,13 @@ def report_list_spec(
     except CapExceeded as error:
         raise ListSpecRejected(error.code, error.message) from error
     return report_roster(closure=closure, roster=roster, explain=explain)
+
+
+def store_generation() -> tuple[int, int]:
+    """How many revisions are stored, and the newest one's id: it changes whenever a list
+    could be resolved against other revisions (one imported, or a catalogue deleted)."""
+    found = Revision.objects.aggregate(count=Count("pk"), newest=Max("pk"))
+    return found["count"], found["newest"] or 0
 
 
 def stored_closure(

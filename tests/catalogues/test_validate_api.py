@@ -109,7 +109,7 @@ def test_an_unchanged_list_is_answered_again_without_building_it(
     client: Client, army: Catalogue, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = post(client, data.list_spec())
-    monkeypatch.setattr(validation, "report_list_spec", _never_built)
+    monkeypatch.setattr(validation, "validate_list_spec", _never_built)
     again = post(client, data.list_spec())
 
     assert (again.status_code, again["Content-Type"]) == (200, "application/json")
@@ -126,12 +126,23 @@ def test_a_newer_revision_is_not_answered_from_the_cache(client: Client, army: C
     assert (before["totals"][0]["value"], after["totals"][0]["value"]) == (60, 75)
 
 
+def test_the_same_bytes_of_another_media_type_are_still_refused(
+    client: Client, army: Catalogue
+) -> None:
+    text = json.dumps(data.list_spec())
+    validated(client, data.list_spec())
+
+    refused = client.post(URL, text, content_type="text/plain")
+
+    assert refused.status_code == 415
+
+
 def test_without_the_cache_every_request_builds_the_list(
     client: Client, army: Catalogue, settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings.API_VALIDATE_CACHE_SECONDS = 0
     validated(client, data.list_spec())
-    monkeypatch.setattr(validation, "report_list_spec", _never_built)
+    monkeypatch.setattr(validation, "validate_list_spec", _never_built)
 
     with pytest.raises(AssertionError, match="built again"):
         post(client, data.list_spec())
@@ -142,7 +153,7 @@ def test_an_answer_over_the_size_kept_is_built_every_time(
 ) -> None:
     settings.API_VALIDATE_CACHE_MAX_BYTES = 10
     validated(client, data.list_spec())
-    monkeypatch.setattr(validation, "report_list_spec", _never_built)
+    monkeypatch.setattr(validation, "validate_list_spec", _never_built)
 
     with pytest.raises(AssertionError, match="built again"):
         post(client, data.list_spec())
