@@ -109,6 +109,8 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
+        # a kept connection is checked before a request reuses it (the server may have gone)
+        conn_health_checks=True,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
