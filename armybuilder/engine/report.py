@@ -50,15 +50,14 @@ def messages(templates: Mapping[str, str]) -> dict[str, str]:
 
 
 def template(code: str, params: Mapping[str, Any]) -> str:
-    """The English template of a problem's or reason's code and params (see the module doc)."""
-    form = params.get("form")
-    key = f"{code}#{form}" if form else code
-    found = TEMPLATES.get(key)
-    if found is not None:
-        return found
+    """The English template of a problem's or reason's code and params (see the module doc):
+    the data's own words first, then the engine's template of a constraint or association
+    (whatever code the data gives it), then the code's own."""
     if "text" in params:
         return "{text}"
-    return TEMPLATES[str(params["kind"])]
+    own = str(params.get("kind") or code)
+    form = params.get("form")
+    return TEMPLATES[f"{own}#{form}" if form else own]
 
 
 def words(code: str, params: Mapping[str, Any]) -> str:

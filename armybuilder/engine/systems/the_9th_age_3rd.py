@@ -262,7 +262,11 @@ def _larger_bases(roster: RosterView) -> Iterator[Problem]:
             yield selection_problem(
                 unit,
                 "t9a.larger_bases.mixed_sizes",
-                {"name": unit.name, "listed": listed, "sizes": [list(size) for size in sizes]},
+                {
+                    "name": unit.name,
+                    "listed": listed,
+                    "sizes": [f"{w}x{length}" for w, length in sizes],
+                },
                 RULE_ONE_BASE_SIZE,
             )
         width = _number(unit, BASE_PROFILE, "Width")
