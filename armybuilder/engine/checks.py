@@ -16,7 +16,7 @@ from armybuilder.engine.model import (
     EntryNode,
     JsonDict,
     as_float,
-    number_text,
+    json_number,
 )
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Force, Selection
@@ -67,7 +67,7 @@ class Checks:
                 "",
                 "",
                 "",
-                "The list has no force: add one to build an army.",
+                report.words(report.ROSTER_NO_FORCES, {}),
             )
         ]
 
@@ -82,6 +82,11 @@ class Checks:
             self._hidden_group(sel, groups) if groups and not values.fields.get("hidden") else None
         )
         if values.fields.get("hidden") or hidden_in is not None:
+            params = {
+                "name": str(name),
+                "group": hidden_in or "",
+                "form": "group" if hidden_in else "",
+            }
             out.append(
                 Problem(
                     report.SELECTION_HIDDEN,
@@ -91,14 +96,18 @@ class Checks:
                     node.id,
                     node.id,
                     "hidden",
-                    f"{name} is hidden and cannot be selected."
-                    if hidden_in is None
-                    else f"{name} is in {hidden_in}, which is hidden: it cannot be selected.",
+                    report.words(report.SELECTION_HIDDEN, params),
                     node.raw.get("rule"),
+                    params,
                 )
             )
         if offered_under is not (sel.parent.node if sel.parent is not None else None):
-            where = offered_under.name if offered_under is not None else "a force"
+            params = {
+                "name": str(name),
+                "where": offered_under.name if offered_under is not None else "",
+                "where_id": offered_under.id if offered_under is not None else "",
+                "form": "" if offered_under is not None else "force",
+            }
             out.append(
                 Problem(
                     report.SELECTION_MISPLACED,
@@ -108,7 +117,8 @@ class Checks:
                     node.id,
                     node.id,
                     "",
-                    f"{name} is offered only in {where}: it is kept where the list has it.",
+                    report.words(report.SELECTION_MISPLACED, params),
+                    params=params,
                 )
             )
         if values.messages:
@@ -143,6 +153,7 @@ class Checks:
                 "",
                 text,
                 source.get("rule"),
+                {"text": text},
             )
             for severity, text, source in values.messages
         ]
@@ -161,25 +172,35 @@ class Checks:
             ]
             low, high = int(as_float(declared.get("min"))), int(as_float(declared.get("max")))
             name = str(declared.get("name") or assoc_id)
-            found: list[tuple[str, str]] = []
+            found: list[str] = []
             if len(valid) < len(partners):
-                found.append((report.ASSOCIATION_TARGET, f"{name}: a partner is not allowed."))
+                found.append(report.ASSOCIATION_TARGET)
             if len(valid) < low:
-                found.append((report.ASSOCIATION_MIN, f"{name} needs at least {low}."))
+                found.append(report.ASSOCIATION_MIN)
             if high > 0 and len(valid) > high:  # New Recruit's default max of 0: no maximum
-                found.append((report.ASSOCIATION_MAX, f"{name} allows at most {high}."))
-            for code, message in found:
+                found.append(report.ASSOCIATION_MAX)
+            for kind in found:
+                params = {
+                    "kind": kind,
+                    "name": name,
+                    "id": assoc_id,
+                    "min": low,
+                    "max": high,
+                    "count": len(valid),
+                    "partners": len(partners),
+                }
                 out.append(
                     Problem(
-                        str(declared.get("code") or code),
+                        str(declared.get("code") or kind),
                         report.ERROR,
                         "selection",
                         sel.id,
                         sel.node.id,
                         sel.node.id,
                         assoc_id,
-                        message,
+                        report.words(kind, params),
                         declared.get("rule"),
+                        params,
                     )
                 )
         return out
@@ -197,7 +218,12 @@ class Checks:
             total = view.total_cost(type_id)
             if total > limit + 1e-9:
                 cost_type = next((ct for ct in self.compiled.cost_types if ct.id == type_id), None)
-                name = cost_type.name if cost_type is not None else type_id
+                params = {
+                    "total": json_number(total),
+                    "limit": json_number(limit),
+                    "cost_type": cost_type.name if cost_type is not None else type_id,
+                    "cost_type_id": type_id,
+                }
                 out.append(
                     Problem(
                         report.COST_LIMIT_EXCEEDED,
@@ -207,9 +233,9 @@ class Checks:
                         "",
                         "costLimits",
                         type_id,
-                        f"The roster costs {number_text(total)} {name}, "
-                        f"over the limit of {number_text(limit)}.",
+                        report.words(report.COST_LIMIT_EXCEEDED, params),
                         cost_type.rule if cost_type is not None else None,
+                        params,
                     )
                 )
         return out
@@ -453,22 +479,27 @@ class Checks:
         owner_entry: str,
     ) -> Problem:
         """The problem of a count that breaks a constraint."""
-        if constraint.type == "max":
-            code = report.CONSTRAINT_MAX
-            message = f"has {number_text(count)}, more than the maximum of {number_text(limit)}"
-        else:
-            code = report.CONSTRAINT_MIN
-            message = f"has {number_text(count)}, fewer than the minimum of {number_text(limit)}"
+        kind = report.CONSTRAINT_MAX if constraint.type == "max" else report.CONSTRAINT_MIN
+        params = {
+            "kind": kind,
+            "name": self._label(constraint),
+            "entry_id": constraint.owner_id,
+            "count": json_number(count),
+            "limit": json_number(limit),
+            "field": constraint.field,
+            "scope": constraint.scope,
+        }
         return Problem(
-            str(constraint.raw.get("code") or code),
+            str(constraint.raw.get("code") or kind),
             report.ERROR,
             owner_type,
             owner_id,
             owner_entry,
             constraint.owner_id,
             constraint.id,
-            str(constraint.raw.get("message") or f"{self._label(constraint)} {message}."),
+            report.words(kind, params),
             constraint.raw.get("rule"),
+            params,
         )
 
     @staticmethod

@@ -314,12 +314,13 @@ def _unlinked(
         if value:
             recorded.append(f"{json_number(value)} {cost.get('name') or type_id}")
     owner_type, owner = ("selection", parent) if parent is not None else ("force", force)
-    why = (
-        "is no longer in the data"
-        if not above
-        else f"was under {' / '.join(above)}, which is no longer in the data"
-    )
-    kept = f"; its recorded cost ({', '.join(recorded)}) stays in the totals" if recorded else ""
+    params = {
+        "path": " / ".join(path),
+        "entry_id": entry_id,
+        "under": " / ".join(above),
+        "costs": ", ".join(recorded),
+        "form": "_".join(form for form, given in (("under", above), ("cost", recorded)) if given),
+    }
     roster.load_problems.append(
         Problem(
             report.SELECTION_UNKNOWN_ENTRY,
@@ -329,7 +330,8 @@ def _unlinked(
             owner.node.id,
             entry_id,
             "",
-            f"{' / '.join(path)} ({entry_id}) {why} and was left out{kept}.",
+            report.words(report.SELECTION_UNKNOWN_ENTRY, params),
+            params=params,
         )
     )
     for child in raw.get("selections") or []:

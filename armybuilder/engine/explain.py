@@ -8,18 +8,39 @@ list means the entry can be added.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from armybuilder.engine import edit
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.evaluator import Ctx, Evaluator
-from armybuilder.engine.model import EntryNode, JsonDict, as_float, as_text, number_text
-from armybuilder.engine.report import CONSTRAINT_MAX
+from armybuilder.engine.model import (
+    EntryNode,
+    JsonDict,
+    as_float,
+    as_text,
+    json_number,
+    number_text,
+)
+from armybuilder.engine.report import CONSTRAINT_MAX, messages, words
 from armybuilder.engine.roster import Force, Roster, Selection
 
 HIDDEN = "explain.hidden"
 HIDDEN_BY_MODIFIER = "explain.hidden_by_modifier"
 MAX_REACHED = "explain.max_reached"
+
+# ``where`` and ``because`` are English phrases; ``scope`` and ``scope_name`` (and
+# ``conditions``, one phrase each) say the same as data for other languages.
+MESSAGES = messages(
+    {
+        HIDDEN: "{name} is not available in this list.",
+        HIDDEN_BY_MODIFIER: "{name} is hidden because {because}.",
+        MAX_REACHED: "{name} is limited to {limit} {where}, and there are already {count}.",
+        MAX_REACHED + "#one": "{name} is limited to {limit} {where}, and there is already 1.",
+        MAX_REACHED + "#none": "{name} cannot be taken {where}.",
+    }
+)
 
 COMPARISON_WORDS = {
     "atLeast": "at least",
@@ -42,6 +63,8 @@ class Reason:
     rule: JsonDict | None = field(default=None, compare=False)
     # the code that problem would carry, so a page can link the reason to the rule's entry
     rule_code: str = field(default="", compare=False)
+    # what the message names, as JSON data (as a ``Problem``'s params)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
 
 def explain(
@@ -105,21 +128,26 @@ def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) 
             continue
         count = evaluator.constraint_count(constraint, node, ctx)
         if count + 1 > limit:
-            where = _where(evaluator.compiled, constraint.scope, ctx)
-            if limit < 1:
-                message = f"{name} cannot be taken {where}."
-            else:
-                taken = "is already 1" if count == 1 else f"are already {number_text(count)}"
-                message = f"{name} is limited to {number_text(limit)} {where}, and there {taken}."
+            scope, scope_name, where = _where(evaluator.compiled, constraint.scope, ctx)
+            params = {
+                "name": name,
+                "limit": json_number(limit),
+                "count": json_number(count),
+                "scope": scope,
+                "scope_name": scope_name,
+                "where": where,
+                "form": "none" if limit < 1 else "one" if count == 1 else "",
+            }
             rule = constraint.raw.get("rule")
             reasons.append(
                 Reason(
                     MAX_REACHED,
                     node.id,
                     constraint.id,
-                    message,
+                    words(MAX_REACHED, params),
                     dict(rule) if isinstance(rule, dict) else None,
                     str(constraint.raw.get("code") or CONSTRAINT_MAX),
+                    params,
                 )
             )
     return reasons
@@ -129,11 +157,20 @@ def _hidden_reason(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) -
     for source in node.modifier_sources:
         for modifier in _hiding_modifiers(source):
             if evaluator.conditions_hold(modifier, ctx) and modifier.get("conditions"):
-                words = " and ".join(
+                conditions = [
                     describe_condition(evaluator.compiled, c) for c in modifier["conditions"]
-                )
-                return Reason(HIDDEN_BY_MODIFIER, node.id, "", f"{name} is hidden because {words}.")
-    return Reason(HIDDEN, node.id, "", f"{name} is not available in this list.")
+                ]
+                params = {
+                    "name": name,
+                    "conditions": conditions,
+                    "because": " and ".join(conditions),
+                }
+                return _reason(HIDDEN_BY_MODIFIER, node.id, params)
+    return _reason(HIDDEN, node.id, {"name": name})
+
+
+def _reason(code: str, entry_id: str, params: dict[str, Any]) -> Reason:
+    return Reason(code, entry_id, "", words(code, params), params=params)
 
 
 def _hiding_modifiers(holder: JsonDict) -> list[JsonDict]:
@@ -166,17 +203,23 @@ def describe_condition(compiled: Compiled, condition: JsonDict) -> str:
     return f"the {scope} has {COMPARISON_WORDS.get(kind, kind)} {counted}"
 
 
-def _where(compiled: Compiled, scope: str, ctx: Ctx) -> str:
-    """Where a limit counts, as a player says it: "in this Captain", "in this force"."""
-    if scope == "parent":
-        return f"in this {ctx.parent.node.raw.get('name')}" if ctx.parent else "in this force"
-    if scope in ("force", "roster"):
-        return {"force": "in this force", "roster": "in the army"}[scope]
+def _where(compiled: Compiled, scope: str, ctx: Ctx) -> tuple[str, str, str]:
+    """Where a limit counts: the kind of scope (parent, force, roster, self or entry), the name
+    of the parent or entry it names, and the words a player says: "in this Captain"."""
+    if scope == "parent" and ctx.parent:
+        parent_name = str(ctx.parent.node.raw.get("name"))
+        return "parent", parent_name, f"in this {parent_name}"
+    if scope in ("parent", "force"):
+        return "force", "", "in this force"
+    if scope == "roster":
+        return "roster", "", "in the army"
     if scope == "self":
-        return "in one selection"
+        return "self", "", "in one selection"
     # a scope naming an entry or category: the limit counts within each of them
     target = compiled.find_any(scope)
-    return f"in each {target.get('name')}" if target and target.get("name") else "here"
+    if target and target.get("name"):
+        return "entry", str(target["name"]), f"in each {target['name']}"
+    return "entry", "", "here"
 
 
 def _scope_words(scope: str) -> str:

@@ -192,6 +192,12 @@ class ProblemRuleSerializer(serializers.Serializer[Any]):
     line = serializers.IntegerField(required=False)
 
 
+PARAMS_HELP = (
+    "What the message names (numbers, ids, names, limits), to word it in any language from "
+    "the code and these alone; a code with several sentences names the one in 'form'."
+)
+
+
 class ReportProblemSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable, dotted; match on this, not on the message.")
     severity = serializers.ChoiceField(choices=[ERROR, WARNING, INFO])
@@ -202,6 +208,7 @@ class ReportProblemSerializer(serializers.Serializer[Any]):
     constraint_id = serializers.CharField()
     message = serializers.CharField()
     rule = ProblemRuleSerializer(allow_null=True)
+    params = serializers.DictField(help_text=PARAMS_HELP)
 
 
 class CostTotalSerializer(serializers.Serializer[Any]):
@@ -228,6 +235,7 @@ class ReasonSerializer(serializers.Serializer[Any]):
     entry_id = serializers.CharField(help_text="The entry or entry group the reason is about.")
     constraint_id = serializers.CharField(help_text="The maximum reached (empty if hidden).")
     message = serializers.CharField(help_text="In plain words, naming the condition or limit.")
+    params = serializers.DictField(help_text=PARAMS_HELP)
 
 
 class UnavailableSerializer(serializers.Serializer[Any]):

@@ -110,6 +110,11 @@ def test_a_full_selection_explains_its_option(client: Client, hidden_army: Catal
         if u["owner_type"] == "selection"
     ] == [(swordsmen, data.SWORDS)]
     assert reasons(report, "selection") == {data.SWORDS: [(MAX_REACHED, "cls-swords-max")]}
+    (swords,) = [u for u in report["unavailable"] if u["owner_type"] == "selection"]
+    assert (swords["reasons"][0]["params"]["count"], swords["reasons"][0]["params"]["limit"]) == (
+        10,
+        10,
+    )
 
 
 def test_explain_is_off_unless_asked(client: Client, hidden_army: Catalogue) -> None:

@@ -72,6 +72,9 @@ def test_a_broken_rule_is_reported_with_its_code_ids_and_rule(
     assert problem["constraint_id"] == "cls-hammer-max"
     assert (problem["owner_type"], problem["entry_id"]) == ("selection", data.HAMMER_LINK)
     assert problem["rule"] == data.HAMMER_RULE
+    # what the message names, as data a client words in its own language
+    assert problem["params"]["kind"] == "constraint.max"
+    assert (problem["params"]["count"], problem["params"]["limit"]) == (2, 1)
 
 
 def test_costs_over_the_limit(client: Client, army: Catalogue) -> None:

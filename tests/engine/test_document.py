@@ -82,6 +82,13 @@ def test_an_entry_the_data_lost_is_left_out_and_reported_with_what_it_held() -> 
         (SELECTION_UNKNOWN_ENTRY, "force", "w"),
     ]
     assert "Bob / Model / Weapon" in problems[2].message
+    assert problems[2].params == {
+        "path": "Bob / Model / Weapon",
+        "entry_id": "w",
+        "under": "Bob / Model",
+        "costs": "6 pts",
+        "form": "under_cost",
+    }
     # the 7 + 6 points the file records stay in the total, and the view says which part
     assert evaluation.view.total_cost("pts") == 13
     assert evaluation.view.unlinked_costs == {"pts": 13}

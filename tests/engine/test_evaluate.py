@@ -511,6 +511,8 @@ def test_associations_are_counted_against_their_min_and_max() -> None:
     assert codes(roster) == []
     edit.associate(roster, boss, "leads", second)
     assert codes(roster) == [(report.ASSOCIATION_MAX, "leads")]
+    (too_many,) = evaluate(roster).problems
+    assert (too_many.params["max"], too_many.params["count"]) == (1, 2)
     roster.remove_selection(second)
     assert codes(roster) == []
     edit.dissociate(boss, "leads", first.id)

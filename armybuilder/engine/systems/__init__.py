@@ -8,19 +8,23 @@ It exposes one function::
 The evaluator calls it after the generic validation (constraints, cost limits, hidden
 selections) with the evaluated roster, read-only (see ``armybuilder.engine.view``), and appends
 the problems it returns. Codes are ``<game>.<rule>``; copy a rule reference into ``rule`` when
-there is one. A hook must not mutate the roster and must not import anything outside the
-standard library and ``armybuilder.engine``.
+there is one. Each code registers its English template (``report.messages``), and each problem
+carries the params its message names (``systems.common`` builds the message from them). A hook
+must not mutate the roster and must not import anything outside the standard library and
+``armybuilder.engine``.
 
 Tiny example (a hook that wants at most one "Warlord" per roster)::
 
-    from armybuilder.engine.report import ERROR, Problem
+    from armybuilder.engine.report import Problem, messages
+    from armybuilder.engine.systems.common import selection_problem
     from armybuilder.engine.view import RosterView
+
+    MESSAGES = messages({"mygame.warlord.too_many": "Only one {name} is allowed."})
 
     def check(roster: RosterView) -> list[Problem]:
         warlords = [s for s in roster.all_selections() if s.name == "Warlord"]
         return [
-            Problem("mygame.warlord.too_many", ERROR, "selection", s.id, s.entry_id,
-                    s.base_entry_id, "", "Only one Warlord is allowed.")
+            selection_problem(s, "mygame.warlord.too_many", {"name": s.name}, {})
             for s in warlords[1:]
         ]
 

@@ -27,13 +27,16 @@ import math
 from collections import Counter
 from collections.abc import Iterable
 
-from armybuilder.engine.report import INFO, WARNING, Problem
+from armybuilder.engine.model import json_number
+from armybuilder.engine.report import INFO, WARNING, Problem, messages
 from armybuilder.engine.systems.common import (
+    COST_NOT_ENTERED,
+    COST_NOT_ENTERED_TEMPLATE,
     Digest,
     EnteredCost,
     costs_not_entered,
-    counted,
     force_problem,
+    option_messages,
     per_points,
     read_options,
     roster_problem,
@@ -78,6 +81,28 @@ COMMAND_ACTIONS_RULE = DIGEST.rule("2.5 Command actions per turn (BG-16)", 120, 
 TURN_TWO_RULE = DIGEST.rule("2.5 Command actions in turn 2 (BG-17)", 121, 159)
 COMMAND_DECKS_RULE = DIGEST.rule("2.5 War: command decks (BG-18)", 122, 1090)
 
+MESSAGES = messages(
+    {
+        **option_messages("bg.option.invalid"),
+        "bg" + COST_NOT_ENTERED: COST_NOT_ENTERED_TEMPLATE,
+        "bg.small_game": "A {limit:g}-point army gets no command actions and needs no core units.",
+        "bg.single_race": "{race} cannot join an army of another race.",
+        "bg.command_cards.reading": "{name} belongs to the other reading of the 150-point "
+        "rule: this list reads it as {reading!r} (list option pregame_cards_reading).",
+        "bg.command.actions": "A {limit:g}-point army gets {actions} command actions per turn.",
+        "bg.command.turn_two": "The active player of a {limit:g}-point army gets {actions} "
+        "command actions in turn 2.",
+        "bg.command.decks": "In a War game, a {limit:g}-point army may use {decks} whole "
+        "command decks (one per 3000 points or fraction).",
+        "bg.core.min": "A {limit:g}-point army needs {required} core units; it has {count}.",
+        "bg.core.min#one": "A {limit:g}-point army needs 1 core unit; it has {count}.",
+        "bg.elite.max": "A {limit:g}-point army may hold {allowed} elite units at most; "
+        "it has {count}.",
+        "bg.elite.max#one": "A {limit:g}-point army may hold 1 elite unit at most; it has {count}.",
+        "bg.elite.max#per_type": "A {limit:g}-point army may hold {allowed} {name} at most.",
+    }
+)
+
 
 def command_actions(limit: float) -> int:
     """Command actions per turn: one per full 500 points of the limit (BG-16, E3), whatever the
@@ -113,7 +138,7 @@ def check(roster: RosterView) -> list[Problem]:
             roster_problem(
                 roster,
                 "bg.small_game",
-                f"A {limit:g}-point army gets no command actions and needs no core units.",
+                {"limit": json_number(limit)},
                 SMALL_GAME_RULE,
                 severity=WARNING,
             )
@@ -136,7 +161,7 @@ def _single_race(roster: RosterView, multiplayer: bool) -> list[Problem]:
         force_problem(
             force,
             "bg.single_race",
-            f"{force.catalogue_name} cannot join an army of another race.",
+            {"race": force.catalogue_name, "race_id": force.catalogue_id},
             SINGLE_RACE_RULE,
         )
         for force in roster.forces
@@ -151,8 +176,7 @@ def _card_purchases(roster: RosterView, reading: str) -> list[Problem]:
         selection_problem(
             selection,
             "bg.command_cards.reading",
-            f"{selection.name} belongs to the other reading of the 150-point rule: this list "
-            f"reads it as {reading!r} (list option pregame_cards_reading).",
+            {"name": selection.name, "reading": reading},
             CARD_READING_RULE,
         )
         for selection in roster.all_selections()
@@ -172,15 +196,14 @@ def _command(roster: RosterView, limit: float) -> list[Problem]:
             roster_problem(
                 roster,
                 "bg.command.actions",
-                f"A {limit:g}-point army gets {actions} command actions per turn.",
+                {"limit": json_number(limit), "actions": actions},
                 COMMAND_ACTIONS_RULE,
                 severity=INFO,
             ),
             roster_problem(
                 roster,
                 "bg.command.turn_two",
-                f"The active player of a {limit:g}-point army gets "
-                f"{command_actions_in_turn_two(limit)} command actions in turn 2.",
+                {"limit": json_number(limit), "actions": command_actions_in_turn_two(limit)},
                 TURN_TWO_RULE,
                 severity=INFO,
             ),
@@ -190,8 +213,7 @@ def _command(roster: RosterView, limit: float) -> list[Problem]:
             roster_problem(
                 roster,
                 "bg.command.decks",
-                f"In a War game, a {limit:g}-point army may use {command_decks(limit)} whole "
-                "command decks (one per 3000 points or fraction).",
+                {"limit": json_number(limit), "decks": command_decks(limit)},
                 COMMAND_DECKS_RULE,
                 severity=INFO,
             )
@@ -210,8 +232,12 @@ def _core_minimum(
         roster_problem(
             roster,
             "bg.core.min",
-            f"A {limit:g}-point army needs {counted(required, 'core unit', 'core units')}; "
-            f"it has {core}.",
+            {
+                "limit": json_number(limit),
+                "required": required,
+                "count": core,
+                "form": "one" if required == 1 else "",
+            },
             CORE_RULE,
         )
     ]
@@ -230,7 +256,7 @@ def _elite_maximum(
             selection_problem(
                 selection,
                 "bg.elite.max",
-                f"A {limit:g}-point army may hold {allowed} {selection.name} at most.",
+                _elite_params(limit, allowed, per_type[selection.base_entry_id], selection.name),
                 ELITE_READINGS_RULE,
             )
             for selection in _first_of_each(elites)
@@ -245,11 +271,22 @@ def _elite_maximum(
         roster_problem(
             roster,
             "bg.elite.max",
-            f"A {limit:g}-point army may hold {counted(allowed, 'elite unit', 'elite units')} "
-            f"at most; it has {count}.",
+            _elite_params(limit, allowed, count),
             rule,
         )
     ]
+
+
+def _elite_params(limit: float, allowed: int, count: int, name: str = "") -> dict[str, object]:
+    """An elite maximum's params: of one unit type when ``name`` names it, else of all."""
+    form = "per_type" if name else "one" if allowed == 1 else ""
+    return {
+        "limit": json_number(limit),
+        "allowed": allowed,
+        "count": count,
+        "name": name,
+        "form": form,
+    }
 
 
 def _count(selections: Iterable[SelectionView]) -> int:

@@ -14,8 +14,10 @@ same options under ``listOptions`` so pages can offer them; a pack test compares
 
 Problems follow the engine's conventions (``armybuilder.engine.evaluate``): a selection's
 problem names the selection's definition as owner entry and entry, a force's its force entry,
-the roster's none. Each problem gets its own copy of the rule reference, so a client that edits
-one problem's ``rule`` cannot change another's.
+the roster's none. A hook registers the English template of each of its codes
+(``report.messages``) and passes a problem its params; the message is made from them. Each
+problem gets its own copy of the rule reference, so a client that edits one problem's ``rule``
+cannot change another's.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from armybuilder.engine.caps import MAX_OPTION_DIGITS
-from armybuilder.engine.report import ERROR, INFO, Problem
+from armybuilder.engine.model import json_number
+from armybuilder.engine.report import ERROR, INFO, Problem, words
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 
 Rule = Mapping[str, Any]
@@ -84,8 +87,7 @@ def read_options(
             roster_problem(
                 roster,
                 invalid_code,
-                f"List option {name}={value!r} is not one this game offers; "
-                "the default reading is used.",
+                {"option": name, "value": value, "allowed": list(values or ())},
                 rule,
                 entry_id=name,
             )
@@ -101,14 +103,17 @@ def _allowed(value: str, values: tuple[str, ...]) -> bool:
     return not value or (value.isdecimal() and len(value) <= MAX_OPTION_DIGITS)
 
 
+def option_messages(invalid_code: str) -> dict[str, str]:
+    """The template of a game's code for a list option it does not offer (``read_options``)."""
+    return {
+        invalid_code: "List option {option}={value!r} is not one this game offers; "
+        "the default reading is used."
+    }
+
+
 def per_points(points: float, step: float, *, started: bool = False) -> int:
     """How many ``points`` allow at one per ``step`` points: per full step, or per step begun."""
     return math.ceil(points / step) if started else math.floor(points / step)
-
-
-def counted(count: float, singular: str, plural: str) -> str:
-    """A count with its noun as a player writes it: "1 elite unit", "2 elite units"."""
-    return f"{count:g} {singular if count == 1 else plural}"
 
 
 def forces_over_share(
@@ -120,7 +125,10 @@ def forces_over_share(
         return []  # a lone army's share is the whole limit, which the engine checks
     return [
         force_problem(
-            force, code, f"{force.name} costs {spent:g}, over its share of {share:g}.", rule
+            force,
+            code,
+            {"force": force.name, "spent": json_number(spent), "share": json_number(share)},
+            rule,
         )
         for force in forces
         if (spent := force.total_cost(type_id)) > share
@@ -142,8 +150,7 @@ def costs_not_entered(
             selection_problem(
                 selection,
                 prefix + COST_NOT_ENTERED,
-                f"{selection.name}: enter {cost.what}; until then the points total"
-                " leaves that cost out.",
+                {"name": selection.name, "what": cost.what},
                 rule,
                 severity=INFO,
             )
@@ -155,31 +162,64 @@ def costs_not_entered(
     return problems
 
 
+# The templates of the codes these helpers raise for every game, by code suffix.
+SHARE_TEMPLATE = "{force} costs {spent:g}, over its share of {share:g}."
+COST_NOT_ENTERED_TEMPLATE = (
+    "{name}: enter {what}; until then the points total leaves that cost out."
+)
+
+Params = Mapping[str, Any]
+
+
 def roster_problem(
     roster: RosterView,
     code: str,
-    message: str,
+    params: Params,
     rule: Rule,
     *,
     severity: str = ERROR,
     entry_id: str = "",
     constraint_id: str = "",
 ) -> Problem:
+    message = words(code, params)
     return Problem(
-        code, severity, "roster", roster.id, "", entry_id, constraint_id, message, dict(rule)
+        code,
+        severity,
+        "roster",
+        roster.id,
+        "",
+        entry_id,
+        constraint_id,
+        message,
+        dict(rule),
+        dict(params),
     )
 
 
 def force_problem(
-    force: ForceView, code: str, message: str, rule: Rule, *, severity: str = ERROR
+    force: ForceView, code: str, params: Params, rule: Rule, *, severity: str = ERROR
 ) -> Problem:
+    entry = force.entry_id
+    message = words(code, params)
     return Problem(
-        code, severity, "force", force.id, force.entry_id, force.entry_id, "", message, dict(rule)
+        code, severity, "force", force.id, entry, entry, "", message, dict(rule), dict(params)
     )
 
 
 def selection_problem(
-    selection: SelectionView, code: str, message: str, rule: Rule, *, severity: str = ERROR
+    selection: SelectionView, code: str, params: Params, rule: Rule, *, severity: str = ERROR
 ) -> Problem:
     entry = selection.base_entry_id
-    return Problem(code, severity, "selection", selection.id, entry, entry, "", message, dict(rule))
+    message = words(code, params)
+    return Problem(
+        code,
+        severity,
+        "selection",
+        selection.id,
+        entry,
+        entry,
+        "",
+        message,
+        dict(rule),
+        dict(params),
+    )

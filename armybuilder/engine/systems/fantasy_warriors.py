@@ -31,15 +31,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from armybuilder.engine.report import INFO, Problem
+from armybuilder.engine.model import json_number
+from armybuilder.engine.report import INFO, Problem, messages
 from armybuilder.engine.systems.common import (
+    COST_NOT_ENTERED,
+    COST_NOT_ENTERED_TEMPLATE,
+    SHARE_TEMPLATE,
     Digest,
     EnteredCost,
-    Rule,
+    Params,
     costs_not_entered,
-    counted,
     force_problem,
     forces_over_share,
+    option_messages,
     per_points,
     read_options,
     roster_problem,
@@ -81,6 +85,31 @@ OPTIONS_RULE = DIGEST.rule("6.1 System definition: options", 443)
 SIDE_ARMIES_RULE = DIGEST.rule("2.8 Multiplayer (FW-43)", 183, 470)
 TOP_UP_RULE = DIGEST.rule("2.8 Multiplayer (FW-44)", 184, 472)
 COST_RULE = DIGEST.rule("2.1 Points budget and army size (FW-1)", 92, 2608)
+
+# A side's forms: "one" for a lone army, "no_limit" for a roster without a limit.
+SIDE = "{armies} armies against {opposing} at {agreed:g} points each: the side's limit is {total:g}"
+ONE_SIDE = "1 army against {opposing} at {agreed:g} points each: the side's limit is {total:g}"
+TOP_UP = "points each: the side's {total:g} points include {top_up:g} extra."
+HEROES = "{points:g} points allow {allowed} heroes at most; the army has {heroes}."
+MESSAGES = messages(
+    {
+        **option_messages("fw.option.invalid"),
+        "fw" + COST_NOT_ENTERED: COST_NOT_ENTERED_TEMPLATE,
+        "fw.multiplayer.army_points": SHARE_TEMPLATE,
+        "fw.multiplayer.side_limit": SIDE + ", not {limit:g}.",
+        "fw.multiplayer.side_limit#no_limit": SIDE + ", none is set.",
+        "fw.multiplayer.side_limit#one": ONE_SIDE + ", not {limit:g}.",
+        "fw.multiplayer.side_limit#one_no_limit": ONE_SIDE + ", none is set.",
+        "fw.multiplayer.top_up": "{armies} armies against {opposing} at {per_army:g} " + TOP_UP,
+        "fw.multiplayer.top_up#one": "1 army against {opposing} at {per_army:g} " + TOP_UP,
+        "fw.heroes.too_many": HEROES,
+        "fw.heroes.too_many#one": HEROES.replace("{allowed} heroes", "1 hero"),
+        "fw.heroes.too_many#beyond": "The side's heroes need {beyond:g} points beyond its "
+        "armies' agreed {per_army:g} each; the top-up shared between them is {top_up:g}.",
+        "fw.unit.drummer.too_many": "{name} may hold one drummer at most.",
+        "fw.unit.specials.too_many": "{name} may hold no more special characters than figures.",
+    }
+)
 
 Army = RosterView | ForceView  # a roster is one army, unless it is a multiplayer side
 
@@ -134,14 +163,19 @@ def _side(
     total, top_up = side_points(per_army, armies, opposing)
     problems: list[Problem] = []
     if agreed and limit != total:
-        set_limit = "none is set" if limit is None else f"not {limit:g}"
+        forms = ("one" if armies == 1 else "", "no_limit" if limit is None else "")
         problems.append(
             roster_problem(
                 roster,
                 "fw.multiplayer.side_limit",
-                f"{counted(armies, 'army', 'armies')} against {opposing} at {agreed:g} points "
-                f"each: the side's "
-                f"limit is {total:g}, {set_limit}.",
+                {
+                    "armies": armies,
+                    "opposing": opposing,
+                    "agreed": agreed,
+                    "total": json_number(total),
+                    "limit": json_number(limit or 0),
+                    "form": "_".join(form for form in forms if form),
+                },
                 TOP_UP_RULE if top_up else SIDE_ARMIES_RULE,
             )
         )
@@ -150,9 +184,14 @@ def _side(
             roster_problem(
                 roster,
                 "fw.multiplayer.top_up",
-                f"{counted(armies, 'army', 'armies')} against {opposing} at {per_army:g} points "
-                f"each: the side's "
-                f"{total:g} points include {top_up:g} extra.",
+                {
+                    "armies": armies,
+                    "opposing": opposing,
+                    "per_army": json_number(per_army),
+                    "total": json_number(total),
+                    "top_up": json_number(top_up),
+                    "form": "one" if armies == 1 else "",
+                },
                 TOP_UP_RULE,
                 severity=INFO,
             )
@@ -171,13 +210,31 @@ def _heroes(army: Army, points: float) -> list[Problem]:
     heroes = _hero_count(army)
     if heroes <= allowed:
         return []
-    message = (
-        f"{points:g} points allow {counted(allowed, 'hero', 'heroes')} at most; "
-        f"the army has {heroes}."
-    )
+    params = _hero_params(points=points, allowed=allowed, heroes=heroes)
     if isinstance(army, ForceView):
-        return [force_problem(army, "fw.heroes.too_many", message, HEROES_RULE)]
-    return [roster_problem(army, "fw.heroes.too_many", message, HEROES_RULE)]
+        return [force_problem(army, "fw.heroes.too_many", params, HEROES_RULE)]
+    return [roster_problem(army, "fw.heroes.too_many", params, HEROES_RULE)]
+
+
+def _hero_params(
+    *,
+    points: float = 0,
+    allowed: int = 0,
+    heroes: int = 0,
+    beyond: float = 0,
+    per_army: float = 0,
+    top_up: float = 0,
+) -> Params:
+    """The params of too many heroes: in one army (``points``), or beyond a side's top-up."""
+    return {
+        "points": json_number(points),
+        "allowed": allowed,
+        "heroes": heroes,
+        "beyond": json_number(beyond),
+        "per_army": json_number(per_army),
+        "top_up": json_number(top_up),
+        "form": "beyond" if beyond else "one" if allowed == 1 else "",
+    }
 
 
 def _heroes_beyond_top_up(
@@ -196,8 +253,7 @@ def _heroes_beyond_top_up(
         roster_problem(
             roster,
             "fw.heroes.too_many",
-            f"The side's heroes need {beyond:g} points beyond its armies' agreed {per_army:g} "
-            f"each; the top-up shared between them is {top_up:g}.",
+            _hero_params(beyond=beyond, per_army=per_army, top_up=top_up),
             HEROES_RULE,
         )
     ]
@@ -210,7 +266,7 @@ def _hero_count(army: Army) -> int:
 def _drummers(units: list[SelectionView]) -> list[Problem]:
     """At most one drummer per unit (L218, the digest's recommended reading)."""
     return [
-        _unit_problem(unit, "fw.unit.drummer.too_many", "one drummer at most", DRUMMERS_RULE)
+        selection_problem(unit, "fw.unit.drummer.too_many", {"name": unit.name}, DRUMMERS_RULE)
         for unit in units
         if _count(unit, lambda c: c.base_entry_id == DRUMMER) > 1
     ]
@@ -219,12 +275,7 @@ def _drummers(units: list[SelectionView]) -> list[Problem]:
 def _special_characters(units: list[SelectionView]) -> list[Problem]:
     """Special characters are some of the unit's figures (FW-21), so never more than them."""
     return [
-        _unit_problem(
-            unit,
-            "fw.unit.specials.too_many",
-            "no more special characters than figures",
-            SPECIALS_RULE,
-        )
+        selection_problem(unit, "fw.unit.specials.too_many", {"name": unit.name}, SPECIALS_RULE)
         for unit in units
         if _count(unit, lambda c: c.base_entry_id in SPECIAL_CHARACTERS)
         > _count(unit, lambda c: c.type == "model")
@@ -233,7 +284,3 @@ def _special_characters(units: list[SelectionView]) -> list[Problem]:
 
 def _count(unit: SelectionView, matches: Callable[[SelectionView], bool]) -> int:
     return sum(child.number for child in unit.children if matches(child))
-
-
-def _unit_problem(unit: SelectionView, code: str, what: str, rule: Rule) -> Problem:
-    return selection_problem(unit, code, f"{unit.name} may hold {what}.", rule)

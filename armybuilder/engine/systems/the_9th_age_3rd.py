@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from armybuilder.engine.report import ERROR, WARNING, Problem
+from armybuilder.engine.model import json_number
+from armybuilder.engine.report import ERROR, WARNING, Problem, messages
 from armybuilder.engine.systems.common import (
     Digest,
-    counted,
+    option_messages,
     read_options,
     roster_problem,
     selection_problem,
@@ -66,6 +67,35 @@ RULE_OPTIONS = DIGEST.rule("5 Edge cases and ambiguities", 511)
 RULE_ONE_BASE_SIZE = DIGEST.rule("2.13 Larger Bases: one base size for the whole unit", 258, 4144)
 RULE_BASE_SIZES = DIGEST.rule("2.13 Larger Bases: allowed base sizes", 259, 4146)
 
+BASE_SIZE_TEMPLATE = (
+    "{name}: a new base {side} of {new} mm is not allowed; it must be {original}-{largest} mm "
+    "(100-{max_percent} % of the original {original} mm) and a multiple of {step} mm."
+)
+MESSAGES = messages(
+    {
+        **option_messages("t9a.option.invalid"),
+        "t9a.army_points.under_minimum": "The army costs {total:g} points: at most {allowed} "
+        "under its Army Points of {limit:g}, so at least {minimum:g}.",
+        "t9a.wizard.level_count": "{name} must choose a Wizard level.",
+        "t9a.wizard.path_count": "{name} must choose a Path of Magic.",
+        "t9a.wizard.spell_count": "{name} is a {level}: it knows exactly {known} spells, "
+        "not {chosen}.",
+        "t9a.wizard.spell_count#one": "{name} is a {level}: it knows exactly 1 spell, "
+        "not {chosen}.",
+        "t9a.wizard.spell_pool": "{name} is a {level}: it chooses from spells 1 to {highest}, "
+        "not {spell}.",
+        "t9a.magic_items.talisman_of_the_void": "The army's Channel totals {channel}: the "
+        "Talisman of the Void needs {maximum} or less.",
+        "t9a.general.missing": "This list is played with a mandatory General, and has none.",
+        "t9a.larger_bases.mixed_sizes": "{name} records base sizes {listed}: all its models "
+        "share one size.",
+        "t9a.larger_bases.original_unknown": "No source gives the base size of {name} as "
+        "taken, so its new base size cannot be checked.",
+        "t9a.larger_bases.width": BASE_SIZE_TEMPLATE,
+        "t9a.larger_bases.length": BASE_SIZE_TEMPLATE,
+    }
+)
+
 
 def check(roster: RosterView) -> list[Problem]:
     """Every T9A problem the data cannot raise."""
@@ -91,8 +121,12 @@ def _army_points(roster: RosterView) -> Iterator[Problem]:
             yield roster_problem(
                 roster,
                 "t9a.army_points.under_minimum",
-                f"The army costs {total:g} points: at most {UNDER_SPEND_ALLOWED} under its "
-                f"Army Points of {limit:g}, so at least {limit - UNDER_SPEND_ALLOWED:g}.",
+                {
+                    "total": json_number(total),
+                    "allowed": UNDER_SPEND_ALLOWED,
+                    "limit": json_number(limit),
+                    "minimum": json_number(limit - UNDER_SPEND_ALLOWED),
+                },
                 RULE_ARMY_POINTS,
                 entry_id="costLimits",
                 constraint_id=type_id,
@@ -127,7 +161,7 @@ def _wizards(roster: RosterView) -> Iterator[Problem]:
             yield selection_problem(
                 unit,
                 "t9a.wizard.level_count",
-                f"{unit.name} must choose a Wizard level.",
+                {"name": unit.name},
                 RULE_SPELL_COUNT,
             )
             continue
@@ -136,7 +170,7 @@ def _wizards(roster: RosterView) -> Iterator[Problem]:
             yield selection_problem(
                 unit,
                 "t9a.wizard.path_count",
-                f"{unit.name} must choose a Path of Magic.",
+                {"name": unit.name},
                 RULE_WIZARD_PATH,
             )
         spells = [s for s in inside if _has_profile(s, SPELL_PROFILE)]
@@ -159,8 +193,13 @@ def _spells(
         problem = selection_problem(
             where,
             "t9a.wizard.spell_count",
-            f"{unit.name} is a {level.name}: it knows exactly "
-            f"{counted(known, 'spell', 'spells')}, not {chosen}.",
+            {
+                "name": unit.name,
+                "level": level.name,
+                "known": known,
+                "chosen": chosen,
+                "form": "one" if known == 1 else "",
+            },
             RULE_SPELL_COUNT,
         )
         # it concerns the spells: a builder leads the player to their choice
@@ -170,8 +209,13 @@ def _spells(
             yield selection_problem(
                 where,
                 "t9a.wizard.spell_pool",
-                f"{unit.name} is a {level.name}: it chooses from spells 1 to {highest}, "
-                f"not {spell.name}.",
+                {
+                    "name": unit.name,
+                    "level": level.name,
+                    "highest": highest,
+                    "spell": spell.name,
+                    "spell_id": spell.base_entry_id,
+                },
                 RULE_SPELL_COUNT,
             )
 
@@ -187,8 +231,7 @@ def _talisman_of_the_void(roster: RosterView, reading: str) -> Iterator[Problem]
             yield selection_problem(
                 item,
                 "t9a.magic_items.talisman_of_the_void",
-                f"The army's Channel totals {channel}: the Talisman of the Void needs "
-                f"{TALISMAN_CHANNEL_MAX} or less.",
+                {"channel": channel, "maximum": TALISMAN_CHANNEL_MAX},
                 RULE_TALISMAN,
                 severity=severity,
             )
@@ -202,7 +245,7 @@ def _general_required(roster: RosterView, required: str) -> Iterator[Problem]:
     yield roster_problem(
         roster,
         "t9a.general.missing",
-        "This list is played with a mandatory General, and has none.",
+        {},
         RULE_GENERAL,
         entry_id=GENERAL,
     )
@@ -219,7 +262,11 @@ def _larger_bases(roster: RosterView) -> Iterator[Problem]:
             yield selection_problem(
                 unit,
                 "t9a.larger_bases.mixed_sizes",
-                f"{unit.name} records base sizes {listed}: all its models share one size.",
+                {
+                    "name": unit.name,
+                    "listed": listed,
+                    "sizes": [f"{w}x{length}" for w, length in sizes],
+                },
                 RULE_ONE_BASE_SIZE,
             )
         width = _number(unit, BASE_PROFILE, "Width")
@@ -228,8 +275,7 @@ def _larger_bases(roster: RosterView) -> Iterator[Problem]:
             yield selection_problem(
                 unit,
                 "t9a.larger_bases.original_unknown",
-                f"No source gives the base size of {unit.name} as taken, so its new base "
-                "size cannot be checked.",
+                {"name": unit.name},
                 RULE_BASE_SIZES,
                 severity=WARNING,
             )
@@ -257,8 +303,14 @@ def _size_problem(
     return selection_problem(
         unit,
         f"t9a.larger_bases.{side}",
-        f"{unit.name}: a new base {side} of {new} mm is not allowed; it must be "
-        f"{original}-{original * max_percent // 100} mm (100-{max_percent} % of the original "
-        f"{original} mm) and a multiple of {BASE_STEP_MM} mm.",
+        {
+            "name": unit.name,
+            "side": side,
+            "new": new,
+            "original": original,
+            "largest": original * max_percent // 100,
+            "max_percent": max_percent,
+            "step": BASE_STEP_MM,
+        },
         RULE_BASE_SIZES,
     )

@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from functools import reduce
 
 from armybuilder.engine.caps import whole
-from armybuilder.engine.report import WARNING, Problem
+from armybuilder.engine.model import json_number
+from armybuilder.engine.report import WARNING, Problem, messages
 from armybuilder.engine.systems.common import (
     Digest,
     force_problem,
+    option_messages,
     read_options,
     roster_problem,
     selection_problem,
@@ -61,6 +63,26 @@ COMBINED_RULE = DIGEST.rule("2.2 Only War (OW4-OW5): combined Power Level", 136,
 ADVISORY_RULE = DIGEST.rule("2.1 Armies (A4): Kill Team and Apocalypse advisories", 124, 109)
 OPTIONS_RULE = DIGEST.rule("5 Edge cases 1-3: combined Power Level, advisory sizes", 361, 2828)
 
+MESSAGES = messages(
+    {
+        **option_messages("w40k9.option.invalid"),
+        "w40k9.battle_size.missing": "Choose a battle size.",
+        "w40k9.army.only_war_mixed": "An Only War army cannot also hold Battle-forged detachments.",
+        "w40k9.battle_size.points": "The army costs {total:g} points; a {size} allows {limit:g}.",
+        "w40k9.battle_size.detachments": "The army has {count} detachments; a {size} allows "
+        "{limit}.",
+        "w40k9.battle_size.consider_apocalypse": "The armies total {combined:g} Power Level: "
+        "consider Apocalypse.",
+        "w40k9.battle_size.combined_power_level": "The armies total {combined:g} Power Level, "
+        "more than a {size} ({limit:g}).",
+        "w40k9.battle_size.consider_kill_team": "The armies total {combined:g} Power Level: "
+        "consider Kill Team.",
+        "w40k9.detachment.no_slot": "{force} has no slot for {name}.",
+        "w40k9.detachment.faction_keyword": "The units of {force} share no faction keyword.",
+        "w40k9.army.faction_keyword": "The detachments of the army share no faction keyword.",
+    }
+)
+
 
 @dataclass(frozen=True, slots=True)
 class BattleSize:
@@ -85,7 +107,7 @@ def check(roster: RosterView) -> list[Problem]:
             roster_problem(
                 roster,
                 "w40k9.battle_size.missing",
-                "Choose a battle size.",
+                {},
                 BATTLE_SIZE_RULE,
             )
         )
@@ -94,7 +116,7 @@ def check(roster: RosterView) -> list[Problem]:
             roster_problem(
                 roster,
                 "w40k9.army.only_war_mixed",
-                "An Only War army cannot also hold Battle-forged detachments.",
+                {},
                 ONLY_WAR_RULE,
             )
         )
@@ -147,7 +169,7 @@ def _points(roster: RosterView, size: BattleSize) -> list[Problem]:
         selection_problem(
             size.selection,
             "w40k9.battle_size.points",
-            f"The army costs {total:g} points; a {size.name} allows {size.points:g}.",
+            {"total": json_number(total), "size": size.name, "limit": json_number(size.points)},
             POINTS_RULE,
         )
     ]
@@ -160,8 +182,7 @@ def _detachment_count(detachments: list[ForceView], size: BattleSize) -> list[Pr
         selection_problem(
             size.selection,
             "w40k9.battle_size.detachments",
-            f"The army has {len(detachments)} detachments; "
-            f"a {size.name} allows {size.detachments}.",
+            {"count": len(detachments), "size": size.name, "limit": size.detachments},
             DETACHMENTS_RULE,
         )
     ]
@@ -179,7 +200,7 @@ def _power_level(roster: RosterView, size: BattleSize, raw: str) -> list[Problem
             roster_problem(
                 roster,
                 "w40k9.battle_size.consider_apocalypse",
-                f"The armies total {combined:g} Power Level: consider Apocalypse.",
+                {"combined": json_number(combined)},
                 ADVISORY_RULE,
                 severity=WARNING,
             )
@@ -189,8 +210,11 @@ def _power_level(roster: RosterView, size: BattleSize, raw: str) -> list[Problem
             selection_problem(
                 size.selection,
                 "w40k9.battle_size.combined_power_level",
-                f"The armies total {combined:g} Power Level, more than a {size.name} "
-                f"({size.combined_power_level:g}).",
+                {
+                    "combined": json_number(combined),
+                    "size": size.name,
+                    "limit": json_number(size.combined_power_level),
+                },
                 COMBINED_RULE,
                 severity=WARNING,
             )
@@ -200,7 +224,7 @@ def _power_level(roster: RosterView, size: BattleSize, raw: str) -> list[Problem
             roster_problem(
                 roster,
                 "w40k9.battle_size.consider_kill_team",
-                f"The armies total {combined:g} Power Level: consider Kill Team.",
+                {"combined": json_number(combined)},
                 ADVISORY_RULE,
                 severity=WARNING,
             )
@@ -218,7 +242,11 @@ def _unslotted(force: ForceView) -> list[Problem]:
         selection_problem(
             selection,
             "w40k9.detachment.no_slot",
-            f"{force.name} has no slot for {selection.name}.",
+            {
+                "force": force.name,
+                "name": selection.name,
+                "category": selection.primary_category or "",
+            },
             SLOT_RULE,
         )
         for selection in force.selections
@@ -238,7 +266,7 @@ def _faction_keywords(roster: RosterView, detachments: list[ForceView]) -> list[
                 force_problem(
                     force,
                     "w40k9.detachment.faction_keyword",
-                    f"The units of {force.name} share no faction keyword.",
+                    {"force": force.name},
                     FACTION_RULE,
                 )
             )
@@ -248,7 +276,7 @@ def _faction_keywords(roster: RosterView, detachments: list[ForceView]) -> list[
             roster_problem(
                 roster,
                 "w40k9.army.faction_keyword",
-                "The detachments of the army share no faction keyword.",
+                {},
                 ARMY_FACTION_RULE,
             )
         )

@@ -38,12 +38,14 @@ warjack bonds (WM-R43) are data alone: an upgrade on a warjack naming its warcas
 from __future__ import annotations
 
 from armybuilder.engine.gauges import Allowance
-from armybuilder.engine.report import INFO, WARNING, Problem
+from armybuilder.engine.model import json_number
+from armybuilder.engine.report import INFO, WARNING, Problem, messages
 from armybuilder.engine.systems.common import (
+    SHARE_TEMPLATE,
     Digest,
-    counted,
     force_problem,
     forces_over_share,
+    option_messages,
     read_options,
     roster_problem,
     selection_problem,
@@ -116,6 +118,50 @@ RULE_THEME_LEVEL = DIGEST.rule(
     "5 E15 A theme force at a level allowing two or more warcasters (policy)", 716, 5324
 )
 
+UNUSED_POINTS = "{name} leaves {lost:g} warjack points unspent; they are lost."
+NOT_GRANTED = (
+    "{name}: the requirements of tiers {listed} are met but not those of tier {next_tier}, "
+    "so their benefits are not granted."
+)
+MESSAGES = messages(
+    {
+        **option_messages("wmh.option.invalid"),
+        "wmh.team.army_points": SHARE_TEMPLATE,
+        "wmh.encounter_level.points": "{level}: {limit:g} Army pts is not a standard size for "
+        "this encounter level.",
+        "wmh.encounter_level.points#no_limit": "{level}: no limit is not a standard size for "
+        "this encounter level.",
+        "wmh.warcasters.max": "A Grand Battle army fields at most {allowed} warcasters; this "
+        "one has {count}.",
+        "wmh.warcasters.max#one": "A Grand Battle army fields at most 1 warcaster; this one has "
+        "{count}.",
+        "wmh.warjack_points.unused": UNUSED_POINTS,
+        "wmh.warjack_points.unused#one": UNUSED_POINTS.replace(
+            "{lost:g} warjack points", "1 warjack point"
+        ),
+        "wmh.warjack.controller": "{name} has no controller: a warjack starts in a warcaster's "
+        "battlegroup or under a jack marshal.",
+        "wmh.mercenary.contract_unexpected": "{name} is a Mercenary contract, and this army has "
+        "a faction warcaster.",
+        "wmh.mercenary.contract_required": "This army's only warcasters are Mercenaries: it is "
+        "a contract army and must choose a Mercenary contract.",
+        "wmh.mercenary.only_mercenaries": "{name} is not a Mercenary, and this army's only "
+        "warcasters are Mercenaries.",
+        "wmh.mercenary.contract_member": "{name} does not work for the {contract} contract.",
+        "wmh.team.contract": "An all-Mercenary team uses one contract; its armies use {listed}.",
+        "wmh.theme_force.model": "{theme} does not include {name}.",
+        "wmh.theme_force.level_warcasters": "{theme}: {level} allows two or more warcasters, "
+        "and theme forces are not for games of two or more warcasters per army.",
+        "wmh.theme_force.tier": "{theme}: tier {tier} achieved.",
+        "wmh.theme_force.tier_not_granted": NOT_GRANTED,
+        "wmh.theme_force.tier_not_granted#one": NOT_GRANTED.replace("tiers", "tier", 1),
+        "wmh.scenario.mangled_metal": "Mangled Metal allows exactly one warcaster; this army "
+        "has {count}.",
+        "wmh.scenario.mangled_metal#model": "{name}: Mangled Metal allows only a warcaster and "
+        "its warjacks.",
+    }
+)
+
 
 def check(roster: RosterView) -> list[Problem]:
     """Every Warmachine Mk II problem the pack's data leaves to code."""
@@ -173,12 +219,15 @@ def _level_points(force: ForceView, limit: float | None) -> list[Problem]:
         return []
     if standard:
         return []
-    shown = "no limit" if limit is None else f"{limit:g} Army pts"
     return [
         force_problem(
             force,
             "wmh.encounter_level.points",
-            f"{force.name}: {shown} is not a standard size for this encounter level.",
+            {
+                "level": force.name,
+                "limit": json_number(limit or 0),
+                "form": "no_limit" if limit is None else "",
+            },
             RULE_CUSTOM_POINTS,
             severity=WARNING,
         )
@@ -198,8 +247,7 @@ def _grand_battle(force: ForceView, reading: str) -> list[Problem]:
         force_problem(
             force,
             "wmh.warcasters.max",
-            f"A Grand Battle army fields at most {counted(allowed, 'warcaster', 'warcasters')}; "
-            f"this one has {fielded}.",
+            {"allowed": allowed, "count": fielded, "form": "one" if allowed == 1 else ""},
             rule,
         )
     ]
@@ -226,8 +274,7 @@ def _unused_warjack_points(force: ForceView) -> list[Problem]:
         selection_problem(
             caster,
             "wmh.warjack_points.unused",
-            f"{caster.name} leaves {counted(lost, 'warjack point', 'warjack points')} unspent; "
-            "they are lost.",
+            {"name": caster.name, "lost": json_number(lost), "form": "one" if lost == 1 else ""},
             RULE_WARJACK_POINTS,
             severity=WARNING,
         )
@@ -243,8 +290,7 @@ def _uncontrolled_warjacks(force: ForceView) -> list[Problem]:
         selection_problem(
             jack,
             "wmh.warjack.controller",
-            f"{jack.name} has no controller: a warjack starts in a warcaster's battlegroup "
-            "or under a jack marshal.",
+            {"name": jack.name},
             RULE_CONTROLLER,
         )
         for jack in force.selections
@@ -271,7 +317,7 @@ def _mercenary_army(force: ForceView) -> list[Problem]:
             selection_problem(
                 c,
                 "wmh.mercenary.contract_unexpected",
-                f"{c.name} is a Mercenary contract, and this army has a faction warcaster.",
+                {"name": c.name},
                 RULE_CONTRACT_ARMY,
             )
             for c in contracts
@@ -282,8 +328,7 @@ def _mercenary_army(force: ForceView) -> list[Problem]:
             force_problem(
                 force,
                 "wmh.mercenary.contract_required",
-                "This army's only warcasters are Mercenaries: it is a contract army and must "
-                "choose a Mercenary contract.",
+                {},
                 RULE_CONTRACT_REQUIRED,
             )
         )
@@ -296,8 +341,7 @@ def _mercenary_army(force: ForceView) -> list[Problem]:
                 selection_problem(
                     s,
                     "wmh.mercenary.only_mercenaries",
-                    f"{s.name} is not a Mercenary, and this army's only warcasters are "
-                    "Mercenaries.",
+                    {"name": s.name},
                     RULE_MERCENARY_ONLY,
                 )
             )
@@ -306,7 +350,7 @@ def _mercenary_army(force: ForceView) -> list[Problem]:
                 selection_problem(
                     s,
                     "wmh.mercenary.contract_member",
-                    f"{s.name} does not work for the {terms[0]} contract.",
+                    {"name": s.name, "contract": terms[0]},
                     RULE_CONTRACT_MEMBERS,
                 )
             )
@@ -334,8 +378,10 @@ def _team_contract(roster: RosterView) -> list[Problem]:
         roster_problem(
             roster,
             "wmh.team.contract",
-            "An all-Mercenary team uses one contract; its armies use "
-            f"{', '.join(sorted(chosen.values()))}.",
+            {
+                "contracts": sorted(chosen.values()),
+                "listed": ", ".join(sorted(chosen.values())),
+            },
             RULE_TEAM_CONTRACT,
         )
     ]
@@ -353,7 +399,7 @@ def _theme_forces(force: ForceView, *, level_warning: bool) -> list[Problem]:
             selection_problem(
                 model,
                 "wmh.theme_force.model",
-                f"{theme.name} does not include {model.name}.",
+                {"theme": theme.name, "name": model.name},
                 RULE_THEME_MODELS,
             )
             for model in outsiders
@@ -363,8 +409,7 @@ def _theme_forces(force: ForceView, *, level_warning: bool) -> list[Problem]:
                 selection_problem(
                     theme,
                     "wmh.theme_force.level_warcasters",
-                    f"{theme.name}: {force.name} allows two or more warcasters, and theme forces "
-                    "are not for games of two or more warcasters per army.",
+                    {"theme": theme.name, "level": force.name},
                     RULE_THEME_LEVEL,
                     severity=WARNING,
                 )
@@ -375,7 +420,7 @@ def _theme_forces(force: ForceView, *, level_warning: bool) -> list[Problem]:
             selection_problem(
                 theme,
                 "wmh.theme_force.tier",
-                f"{theme.name}: tier {tier} achieved.",
+                {"theme": theme.name, "tier": tier},
                 RULE_THEME_TIERS,
                 severity=INFO,
             )
@@ -385,9 +430,13 @@ def _theme_forces(force: ForceView, *, level_warning: bool) -> list[Problem]:
                 selection_problem(
                     theme,
                     "wmh.theme_force.tier_not_granted",
-                    f"{theme.name}: the requirements of {'tier' if len(skipped) == 1 else 'tiers'} "
-                    f"{', '.join(map(str, skipped))} "
-                    f"are met but not those of tier {tier + 1}, so their benefits are not granted.",
+                    {
+                        "name": theme.name,
+                        "tiers": skipped,
+                        "listed": ", ".join(map(str, skipped)),
+                        "next_tier": tier + 1,
+                        "form": "one" if len(skipped) == 1 else "",
+                    },
                     RULE_THEME_TIERS,
                     severity=WARNING,
                 )
@@ -427,7 +476,7 @@ def _mangled_metal(force: ForceView) -> list[Problem]:
             force_problem(
                 force,
                 "wmh.scenario.mangled_metal",
-                f"Mangled Metal allows exactly one warcaster; this army has {fielded}.",
+                {"count": fielded, "name": "", "form": ""},
                 RULE_MANGLED_METAL,
             )
         )
@@ -435,7 +484,7 @@ def _mangled_metal(force: ForceView) -> list[Problem]:
         selection_problem(
             s,
             "wmh.scenario.mangled_metal",
-            f"{s.name}: Mangled Metal allows only a warcaster and its warjacks.",
+            {"count": fielded, "name": s.name, "form": "model"},
             RULE_MANGLED_METAL,
         )
         for s in force.selections
