@@ -279,12 +279,10 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "catalogues.api.schema.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "catalogues.api.base.Pagination",
     "PAGE_SIZE": 50,
-    # JSON nested deeper than any API body needs is refused (400), never walked.
-    "DEFAULT_PARSER_CLASSES": [
-        "catalogues.api.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # A body is JSON, and JSON nested deeper than any API body needs is refused (400), never
+    # walked. The views that take a file name multipart themselves: one content type per body
+    # is what clients generated from the schema can send.
+    "DEFAULT_PARSER_CLASSES": ["catalogues.api.parsers.JSONParser"],
     # An app signs in for a device token (``POST /api/v1/auth/token/``); the browser's pages
     # use their session, with its CSRF check. No HTTP Basic: a password is never sent per
     # request, nor open to unthrottled guessing.

@@ -314,7 +314,8 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         summary="The list's kept versions, newest first.",
         responses=io.VersionSerializer(many=True),
     )
-    @action(detail=True, methods=["get"])
+    # Every kept version at once, not paged: retention bounds how many a list keeps.
+    @action(detail=True, methods=["get"], pagination_class=None)
     def versions(self, request: Request, pk: int) -> Response:
         versions = sharing.fork_choices(army_list=self.owned())
         return Response(io.VersionSerializer(versions, many=True).data)
@@ -453,10 +454,13 @@ class VerifyView(APIView):
 
     @extend_schema(
         summary="Verify an export: pasted text or an uploaded file.",
-        request={
-            "application/json": io.VerifyTextSerializer,
-            "multipart/form-data": io.VerifyFileSerializer,
-        },
+        description=(
+            "Send the export as the `file` part of a form (a text part works too). "
+            'A text export may also be sent as JSON, `{"text": "…"}`.'
+        ),
+        # One documented body: generated clients cannot yet call an operation whose body has
+        # two content types (openapi-python-client issue 1451); the form takes every export.
+        request={"multipart/form-data": io.VerifyFileSerializer},
         responses={200: io.VerificationSerializer, 400: ErrorSerializer, 422: ErrorSerializer},
     )
     def post(self, request: Request) -> Response:

@@ -43,6 +43,15 @@ class AutoSchema(SpectacularAutoSchema):
                 responses[code] = self._get_response_for_code(ErrorSerializer, code)
         return responses
 
+    def get_auth(self) -> list[dict[str, list[str]]]:
+        # A view that authenticates no one takes no credentials: no security requirement at
+        # all, rather than drf-spectacular's optional ``{}``, which generated clients read as
+        # "credentials needed" (signing in would then need a token first).
+        if not self.view.get_authenticators():
+            return []
+        auths: list[dict[str, list[str]]] = super().get_auth()
+        return auths
+
     def _error_codes(self) -> Sequence[str]:
         parameters = self._get_parameters()
         locations = {parameter["in"] for parameter in parameters}
