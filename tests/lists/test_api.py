@@ -305,7 +305,9 @@ def test_my_lists_are_paginated_and_mine_only(
     assert signed_in(rival).get(LISTS).json()["results"] == []
 
 
-def test_the_api_before_versions_leads_on_with_a_308(client: Any) -> None:
+def test_the_api_before_versions_leads_on_with_a_308() -> None:
+    # As an app calls it: no session, no CSRF cookie.
+    client = Client(enforce_csrf_checks=True)
     response = client.post("/api/validate/?explain=1", {}, content_type="application/json")
 
     assert response.status_code == 308
