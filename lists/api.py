@@ -4,7 +4,7 @@ pages. Input is parsed by the serializers at the edge; every refusal is an
 
 Concurrency: a list's representation carries an ETag (``lists.etags``) that every write
 changes. A write must send it back as ``If-Match``: without one it is refused (428), with an
-older one it is refused (412, with the current ETag), so two devices never overwrite each
+older one it is refused (412, naming the current version), so two devices never overwrite each
 other silently.
 """
 
