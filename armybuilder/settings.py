@@ -319,6 +319,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A PATCH body is read whole (a rename needs its name), as its serializer says.
+    "COMPONENT_SPLIT_PATCH": False,
     # ``<id:...>`` path segments (``catalogues.params.IdConverter``).
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}},
 }

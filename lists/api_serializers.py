@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.validators import RegexValidator
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from armybuilder.engine.caps import MAX_COST_LIMIT
+from armybuilder.engine.caps import MAX_COST_LIMIT, NAME_REFUSED_CHARACTERS
 from armybuilder.engine.explain import MAX_REACHED
 from catalogues.api.base import JSONCharField, JSONFloatField, JSONIntegerField
 from catalogues.api.roster_serializers import RosterFileField
@@ -36,8 +37,31 @@ def _id(**kwargs: Any) -> JSONCharField:
     return JSONCharField(min_length=1, max_length=MAX_ID_LENGTH, **kwargs)
 
 
+# What ``str.strip`` removes from a name that the caps leave in it: a name of only these is
+# blank once trimmed.
+NAME_SPACES = r" \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
+
+
+class NameField(JSONCharField):
+    """A name: not blank, and one line, as the engine's caps hold a name to. Its validator
+    comes first, so that the schema states it as the pattern (drf-spectacular states a
+    field's first); the look-ahead scans once, whatever the length sent."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        # Untrimmed here: the services trim, and a trimmed-off control character would be
+        # accepted where the pattern refuses it.
+        super().__init__(min_length=1, max_length=NAME_MAX_LENGTH, trim_whitespace=False, **kwargs)
+        self.validators.insert(
+            0,
+            RegexValidator(
+                rf"^(?=.*[^{NAME_SPACES}])[^{NAME_REFUSED_CHARACTERS}]*\Z",
+                _("A name is one line, not blank, without control characters."),
+            ),
+        )
+
+
 def _name(**kwargs: Any) -> JSONCharField:
-    return JSONCharField(max_length=NAME_MAX_LENGTH, **kwargs)
+    return NameField(**kwargs)
 
 
 class CostLimitsField(serializers.DictField):

@@ -447,3 +447,10 @@ def test_an_empty_or_foreign_file_is_not_verified(client: Any) -> None:
 
     assert (empty.status_code, empty.json()["valid"], empty.json()["code"]) == (200, False, "")
     assert (prose.status_code, prose.json()["valid"]) == (200, False)
+
+
+def test_options_on_my_lists_is_a_405_pointing_at_the_allowed_methods(player: Any) -> None:
+    response = signed_in(player).options(LISTS)
+
+    assert (response.status_code, response.json()["code"]) == (405, "request.method_not_allowed")
+    assert "POST" in response["Allow"]
