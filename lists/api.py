@@ -52,7 +52,7 @@ from catalogues.services.validation import ListReport
 from lists import api_serializers as io
 from lists import authorship, history, selectors, services, sharing
 from lists.etags import etag_of
-from lists.exports import ExportFormat, verify
+from lists.exports import CONTENT_TYPES, ExportFormat, verify
 from lists.gallery import ListFilters
 from lists.models import ArmyList
 from lists.services import ListState, StaleVersion
@@ -67,6 +67,24 @@ IF_MATCH = OpenApiParameter(
     required=True,
     description="The list's ETag, as the last read or write of it answered.",
 )
+# Each export format in its own media type: the roster files (binary) first, so that a
+# generated client reading the first one it knows reads bytes, which every format is.
+EXPORT_SCHEMAS = {
+    ExportFormat.ROS: OpenApiTypes.BINARY,
+    ExportFormat.ROSZ: OpenApiTypes.BINARY,
+    ExportFormat.TEXT: OpenApiTypes.STR,
+    ExportFormat.MARKDOWN: OpenApiTypes.STR,
+    ExportFormat.JSON: OpenApiTypes.OBJECT,
+}
+EXPORT_RESPONSES = {
+    **{
+        (200, CONTENT_TYPES[fmt].split(";")[0]): OpenApiResponse(
+            schema, description=f".{fmt.value}"
+        )
+        for fmt, schema in EXPORT_SCHEMAS.items()
+    },
+    404: ErrorSerializer,
+}
 WRITE_ERRORS = {
     400: ErrorSerializer,
     404: ErrorSerializer,
@@ -358,10 +376,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
 
     @extend_schema(
         summary="Download the list: forum text, Markdown, JSON, .ros or .rosz, each verifiable.",
-        responses={
-            (200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY),
-            404: ErrorSerializer,
-        },
+        responses=EXPORT_RESPONSES,
     )
     @action(detail=True, methods=["get"], url_path="export/<str:fmt>")
     def export(self, request: Request, pk: int, fmt: str) -> HttpResponse:
@@ -438,10 +453,7 @@ class SharedExportView(APIView):
 
     @extend_schema(
         summary="Download a shared list in any export format.",
-        responses={
-            (200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY),
-            404: ErrorSerializer,
-        },
+        responses=EXPORT_RESPONSES,
     )
     def get(self, request: Request, token: str, fmt: str) -> HttpResponse:
         army_list = sharing.shared_list(token=token, user=request.user)

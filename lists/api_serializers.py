@@ -34,7 +34,8 @@ MAX_ID = 2**63 - 1
 
 
 def _id(**kwargs: Any) -> JSONCharField:
-    return JSONCharField(min_length=1, max_length=MAX_ID_LENGTH, **kwargs)
+    # Untrimmed: an id is matched as sent, and " " is then no id rather than a blank one.
+    return JSONCharField(min_length=1, max_length=MAX_ID_LENGTH, trim_whitespace=False, **kwargs)
 
 
 # What ``str.strip`` removes from a name that the caps leave in it: a name of only these is
@@ -64,6 +65,18 @@ def _name(**kwargs: Any) -> JSONCharField:
     return NameField(**kwargs)
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": MAX_COST_LIMIT,
+            "nullable": True,
+        },
+        "maxProperties": MAX_LIST_OPTIONS,
+    }
+)
 class CostLimitsField(serializers.DictField):
     """``{cost type id: limit}``; a null limit is no limit."""
 

@@ -42,7 +42,8 @@ def query_id(request: Request, name: str) -> int | None:
 
 def query_bool(request: Request, name: str) -> bool | None:
     try:
-        return params.parse_bool(request.query_params.get(name), name=name)
+        # The schema says boolean: an empty value is not one (no form sends it here).
+        return params.parse_bool(request.query_params.get(name), name=name, empty_is_absent=False)
     except params.BadParameter as error:
         raise _bad_parameter(error) from error
 
