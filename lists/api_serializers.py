@@ -15,7 +15,12 @@ from rest_framework import serializers
 
 from armybuilder.engine.caps import MAX_COST_LIMIT, NAME_REFUSED_CHARACTERS
 from armybuilder.engine.explain import MAX_REACHED
-from catalogues.api.base import JSONCharField, JSONFloatField, JSONIntegerField
+from catalogues.api.base import (
+    JSON_TEXT_PATTERN,
+    JSONCharField,
+    JSONFloatField,
+    JSONIntegerField,
+)
 from catalogues.api.roster_serializers import RosterFileField
 from catalogues.api.validation_serializers import (
     ListReportSerializer,
@@ -84,15 +89,26 @@ class CostLimitsField(serializers.DictField):
 
     def to_internal_value(self, data: Any) -> dict[str, float | None]:
         limits: dict[str, float | None] = super().to_internal_value(data)
-        if len(limits) > MAX_LIST_OPTIONS or any(
-            not key or len(key) > MAX_ID_LENGTH for key in limits
-        ):
+        # An empty key names no cost type, which the services refuse by its code.
+        if len(limits) > MAX_LIST_OPTIONS or any(len(key) > MAX_ID_LENGTH for key in limits):
             raise serializers.ValidationError(
                 _("At most %(n)d cost types.") % {"n": MAX_LIST_OPTIONS}
             )
         return limits
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": MAX_ID_LENGTH,
+            "pattern": JSON_TEXT_PATTERN,
+        },
+        "maxProperties": MAX_LIST_OPTIONS,
+    }
+)
 class ChoicesField(serializers.DictField):
     """``{name or key: chosen value or option id}``."""
 
@@ -100,9 +116,8 @@ class ChoicesField(serializers.DictField):
 
     def to_internal_value(self, data: Any) -> dict[str, str]:
         choices: dict[str, str] = super().to_internal_value(data)
-        if len(choices) > MAX_LIST_OPTIONS or any(
-            not key or len(key) > MAX_ID_LENGTH for key in choices
-        ):
+        # An empty key names no option or choice, which the services refuse by its code.
+        if len(choices) > MAX_LIST_OPTIONS or any(len(key) > MAX_ID_LENGTH for key in choices):
             raise serializers.ValidationError(_("At most %(n)d choices.") % {"n": MAX_LIST_OPTIONS})
         return choices
 

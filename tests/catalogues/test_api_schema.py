@@ -36,10 +36,10 @@ OWN_LIST = "/api/v1/lists/{id}/"
 # not there is refused with 422 (``list_spec.unknown_game_system``), which is acceptance of
 # the request's form, not a rejection of it. Nor is a 429: token sign-in allows ten a minute,
 # fewer than the examples tried.
-# Nor can a schema say which forces, selections, entries, options or versions a list has:
-# a well-formed edit naming one it lacks is refused with a code saying so, again acceptance
-# of the request's form. A 400 with any other code (``request.invalid``: the body does not
-# match the schema) is still a schema-valid request rejected.
+# Nor can a schema say which forces, selections, entries, options (and their values) or
+# versions a list has: a well-formed edit naming one it lacks is refused with a code saying
+# so, again acceptance of the request's form. A 400 with any other code (``request.invalid``:
+# the body does not match the schema) is still a schema-valid request rejected.
 NAMES_WHAT_THE_LIST_LACKS = {
     "edit.unknown_catalogue",
     "edit.unknown_cost_type",
@@ -47,6 +47,7 @@ NAMES_WHAT_THE_LIST_LACKS = {
     "edit.unknown_force",
     "edit.unknown_option",
     "edit.unknown_selection",
+    "edit.bad_value",
     "edit.nothing_to_undo",
     "edit.nothing_to_redo",
     "history.unknown_version",
