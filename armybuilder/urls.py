@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.http.response import HttpResponseRedirectBase
 from django.urls import include, path, re_path
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 API_V1 = "/api/v1/"
@@ -14,6 +15,9 @@ class PermanentRedirectKeepingMethod(HttpResponseRedirectBase):
     status_code = 308
 
 
+# Exempt from the CSRF check: a redirect changes nothing, and the old API's callers are apps
+# without a CSRF cookie (a browser's request is checked where it lands).
+@csrf_exempt
 def moved_to_v1(request: HttpRequest, rest: str) -> PermanentRedirectKeepingMethod:
     """The API before versions answered at ``/api/``; for this release its paths lead on."""
     query = request.META.get("QUERY_STRING", "")

@@ -55,9 +55,10 @@ def parse_id(value: str | None, *, name: str) -> int | None:
     return parse_int(value, name=name, minimum=1)
 
 
-def parse_bool(value: str | None, *, name: str) -> bool | None:
-    """``true``/``1`` or ``false``/``0`` (any case); None when absent or empty."""
-    if value is None or value == "":
+def parse_bool(value: str | None, *, name: str, empty_is_absent: bool = True) -> bool | None:
+    """``true``/``1`` or ``false``/``0`` (any case); None when absent, or empty (a form's
+    "any") unless ``empty_is_absent`` is off."""
+    if value is None or (value == "" and empty_is_absent):
         return None
     word = value.lower()
     if word not in TRUE_WORDS | FALSE_WORDS:

@@ -4,7 +4,7 @@ pages. Input is parsed by the serializers at the edge; every refusal is an
 
 Concurrency: a list's representation carries an ETag (``lists.etags``) that every write
 changes. A write must send it back as ``If-Match``: without one it is refused (428), with an
-older one it is refused (412, with the current ETag), so two devices never overwrite each
+older one it is refused (412, naming the current version), so two devices never overwrite each
 other silently.
 """
 
@@ -52,7 +52,7 @@ from lists import api_serializers as io
 from lists import authorship, history, selectors, services, sharing
 from lists.builder import add_panels, selection_editor
 from lists.etags import etag_of
-from lists.exports import ExportFormat, verify
+from lists.exports import CONTENT_TYPES, ExportFormat, verify
 from lists.gallery import ListFilters
 from lists.models import ArmyList
 from lists.services import EditRejected, ListState, StaleVersion
@@ -67,6 +67,24 @@ IF_MATCH = OpenApiParameter(
     required=True,
     description="The list's ETag, as the last read or write of it answered.",
 )
+# Each export format in its own media type: the roster files (binary) first, so that a
+# generated client reading the first one it knows reads bytes, which every format is.
+EXPORT_SCHEMAS = {
+    ExportFormat.ROS: OpenApiTypes.BINARY,
+    ExportFormat.ROSZ: OpenApiTypes.BINARY,
+    ExportFormat.TEXT: OpenApiTypes.STR,
+    ExportFormat.MARKDOWN: OpenApiTypes.STR,
+    ExportFormat.JSON: OpenApiTypes.OBJECT,
+}
+EXPORT_RESPONSES = {
+    **{
+        (200, CONTENT_TYPES[fmt].split(";")[0]): OpenApiResponse(
+            schema, description=f".{fmt.value}"
+        )
+        for fmt, schema in EXPORT_SCHEMAS.items()
+    },
+    404: ErrorSerializer,
+}
 WRITE_ERRORS = {
     400: ErrorSerializer,
     403: ErrorSerializer,  # an account quota (quota.lists, quota.stored_bytes)
@@ -201,6 +219,9 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
     """My lists: create, read, rename, delete, duplicate, share and edit them."""
 
     permission_classes = [permissions.IsAuthenticated]
+    # No OPTIONS description (405): DRF's describes one serializer per viewset, and each route
+    # here reads its own body; the schema describes them all.
+    metadata_class = None
 
     def get_queryset(self) -> QuerySet[ArmyList]:
         return selectors.lists_owned_by(user=self.request.user)
@@ -335,7 +356,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         "would cost, and why not (hidden here, or the rule one more breaks).",
         responses=io.ForceOffersSerializer(many=True),
     )
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def offers(self, request: Request, pk: int) -> Response:
         state = services.load_list(army_list=self.owned(), explain=False)
         panels = add_panels(roster=state.roster, report=state.report)
@@ -346,7 +367,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         responses={200: io.SelectionOptionsSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
     )
     @action(detail=True, methods=["get"], url_path="selections/<str:selection_id>/options")
-    def options(self, request: Request, pk: int, selection_id: str) -> Response:
+    def selection_options(self, request: Request, pk: int, selection_id: str) -> Response:
         state = services.load_list(army_list=self.owned(), explain=False)
         try:
             editor = selection_editor(
@@ -360,7 +381,8 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         summary="The list's kept versions, newest first.",
         responses=io.VersionSerializer(many=True),
     )
-    @action(detail=True, methods=["get"])
+    # Every kept version at once, not paged: retention bounds how many a list keeps.
+    @action(detail=True, methods=["get"], pagination_class=None)
     def versions(self, request: Request, pk: int) -> Response:
         versions = sharing.fork_choices(army_list=self.owned())
         return Response(io.VersionSerializer(versions, many=True).data)
@@ -400,10 +422,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
 
     @extend_schema(
         summary="Download the list: forum text, Markdown, JSON, .ros or .rosz, each verifiable.",
-        responses={
-            (200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY),
-            404: ErrorSerializer,
-        },
+        responses=EXPORT_RESPONSES,
     )
     @action(detail=True, methods=["get"], url_path="export/<str:fmt>")
     def export(self, request: Request, pk: int, fmt: str) -> HttpResponse:
@@ -480,10 +499,7 @@ class SharedExportView(APIView):
 
     @extend_schema(
         summary="Download a shared list in any export format.",
-        responses={
-            (200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY),
-            404: ErrorSerializer,
-        },
+        responses=EXPORT_RESPONSES,
     )
     def get(self, request: Request, token: str, fmt: str) -> HttpResponse:
         army_list = sharing.shared_list(token=token, user=request.user)
@@ -499,10 +515,13 @@ class VerifyView(APIView):
 
     @extend_schema(
         summary="Verify an export: pasted text or an uploaded file.",
-        request={
-            "application/json": io.VerifyTextSerializer,
-            "multipart/form-data": io.VerifyFileSerializer,
-        },
+        description=(
+            "Send the export as the `file` part of a form (a text part works too). "
+            'A text export may also be sent as JSON, `{"text": "…"}`.'
+        ),
+        # One documented body: generated clients cannot yet call an operation whose body has
+        # two content types (openapi-python-client issue 1451); the form takes every export.
+        request={"multipart/form-data": io.VerifyFileSerializer},
         responses={200: io.VerificationSerializer, 400: ErrorSerializer, 422: ErrorSerializer},
     )
     def post(self, request: Request) -> Response:

@@ -6,15 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.validators import RegexValidator
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from armybuilder.engine.caps import MAX_COST_LIMIT
+from armybuilder.engine.caps import MAX_COST_LIMIT, NAME_REFUSED_CHARACTERS
 from armybuilder.engine.explain import MAX_REACHED
-from catalogues.api.base import JSONCharField, JSONFloatField, JSONIntegerField
+from catalogues.api.base import (
+    JSON_TEXT_PATTERN,
+    JSONCharField,
+    JSONFloatField,
+    JSONIntegerField,
+)
 from catalogues.api.roster_serializers import RosterFileField
 from catalogues.api.validation_serializers import (
     ListReportSerializer,
@@ -25,7 +31,15 @@ from catalogues.params import MAX_ID
 from lists.etags import etag_of
 from lists.gallery import MAX_POINTS
 from lists.models import NAME_MAX_LENGTH, ArmyList, Visibility
-from lists.services import MAX_COUNT, MAX_ID_LENGTH, MAX_NOTES_LENGTH, UNCHANGED, ListState
+from lists.services import (
+    MAX_COUNT,
+    MAX_ID_LENGTH,
+    MAX_NOTES_LENGTH,
+    NOTHING_TO_CHANGE,
+    UNCHANGED,
+    EditRejected,
+    ListState,
+)
 
 # Bodies take only the JSON types their schema names (``catalogues.api.base``); text has no
 # control characters that XML 1.0 or PostgreSQL text cannot hold.
@@ -34,13 +48,49 @@ MAX_VERSION = 2**31 - 1  # a version number's column
 
 
 def _id(**kwargs: Any) -> JSONCharField:
-    return JSONCharField(min_length=1, max_length=MAX_ID_LENGTH, **kwargs)
+    # Untrimmed: an id is matched as sent, and " " is then no id rather than a blank one.
+    return JSONCharField(min_length=1, max_length=MAX_ID_LENGTH, trim_whitespace=False, **kwargs)
+
+
+# What ``str.strip`` removes from a name that the caps leave in it: a name of only these is
+# blank once trimmed.
+NAME_SPACES = r" \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
+
+
+class NameField(JSONCharField):
+    """A name: not blank, and one line, as the engine's caps hold a name to. Its validator
+    comes first, so that the schema states it as the pattern (drf-spectacular states a
+    field's first); the look-ahead scans once, whatever the length sent."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        # Untrimmed here: the services trim, and a trimmed-off control character would be
+        # accepted where the pattern refuses it.
+        super().__init__(min_length=1, max_length=NAME_MAX_LENGTH, trim_whitespace=False, **kwargs)
+        self.validators.insert(
+            0,
+            RegexValidator(
+                rf"^(?=.*[^{NAME_SPACES}])[^{NAME_REFUSED_CHARACTERS}]*\Z",
+                _("A name is one line, not blank, without control characters."),
+            ),
+        )
 
 
 def _name(**kwargs: Any) -> JSONCharField:
-    return JSONCharField(max_length=NAME_MAX_LENGTH, **kwargs)
+    return NameField(**kwargs)
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": MAX_COST_LIMIT,
+            "nullable": True,
+        },
+        "maxProperties": MAX_LIST_OPTIONS,
+    }
+)
 class CostLimitsField(serializers.DictField):
     """``{cost type id: limit}``; a null limit is no limit."""
 
@@ -48,15 +98,26 @@ class CostLimitsField(serializers.DictField):
 
     def to_internal_value(self, data: Any) -> dict[str, float | None]:
         limits: dict[str, float | None] = super().to_internal_value(data)
-        if len(limits) > MAX_LIST_OPTIONS or any(
-            not key or len(key) > MAX_ID_LENGTH for key in limits
-        ):
+        # An empty key names no cost type, which the services refuse by its code.
+        if len(limits) > MAX_LIST_OPTIONS or any(len(key) > MAX_ID_LENGTH for key in limits):
             raise serializers.ValidationError(
                 _("At most %(n)d cost types.") % {"n": MAX_LIST_OPTIONS}
             )
         return limits
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": MAX_ID_LENGTH,
+            "pattern": JSON_TEXT_PATTERN,
+        },
+        "maxProperties": MAX_LIST_OPTIONS,
+    }
+)
 class ChoicesField(serializers.DictField):
     """``{name or key: chosen value or option id}``."""
 
@@ -64,9 +125,8 @@ class ChoicesField(serializers.DictField):
 
     def to_internal_value(self, data: Any) -> dict[str, str]:
         choices: dict[str, str] = super().to_internal_value(data)
-        if len(choices) > MAX_LIST_OPTIONS or any(
-            not key or len(key) > MAX_ID_LENGTH for key in choices
-        ):
+        # An empty key names no option or choice, which the services refuse by its code.
+        if len(choices) > MAX_LIST_OPTIONS or any(len(key) > MAX_ID_LENGTH for key in choices):
             raise serializers.ValidationError(_("At most %(n)d choices.") % {"n": MAX_LIST_OPTIONS})
         return choices
 
@@ -150,7 +210,8 @@ class CustomSerializer(serializers.Serializer[Any]):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "name" not in attrs and "notes" not in attrs:
-            raise serializers.ValidationError(_("Send a name, notes or both."))
+            # well-formed, and a refusal of what it asks (nothing): a code of its own
+            raise EditRejected(NOTHING_TO_CHANGE, _("Send a name, notes or both."))
         return {
             "target_id": attrs["target_id"],
             "name": attrs.get("name", UNCHANGED),

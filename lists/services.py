@@ -61,6 +61,7 @@ BAD_VERSION = "edit.bad_version"
 NOT_ALLOWED = "edit.not_allowed"
 NOTHING_TO_UNDO = "edit.nothing_to_undo"
 NOTHING_TO_REDO = "edit.nothing_to_redo"
+NOTHING_TO_CHANGE = "edit.nothing_to_change"
 DATA_MISSING = "edit.data_missing"
 
 MAX_COUNT = 10_000

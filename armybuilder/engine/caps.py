@@ -48,7 +48,9 @@ BAD_TEXT = "caps.text"
 # Notes refuse what XML 1.0 cannot hold (``formats.validate.UNWRITABLE``): a list holding one
 # could never be stored or exported, so it is refused, never cleaned behind the player's back.
 # A name is one line: every character ``str.splitlines`` breaks on, and every other control.
-_NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# (As regular expression escapes, so that a schema can state them too.)
+NAME_REFUSED_CHARACTERS = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
+_NOT_IN_NAMES = re.compile(f"[{NAME_REFUSED_CHARACTERS}]")
 # The keys of a list's own texts that are one line (a List spec's or document's root).
 NAME_KEYS = ("name", "customName")
 

@@ -42,7 +42,8 @@ def query_id(request: Request, name: str) -> int | None:
 
 def query_bool(request: Request, name: str) -> bool | None:
     try:
-        return params.parse_bool(request.query_params.get(name), name=name)
+        # The schema says boolean: an empty value is not one (no form sends it here).
+        return params.parse_bool(request.query_params.get(name), name=name, empty_is_absent=False)
     except params.BadParameter as error:
         raise _bad_parameter(error) from error
 
@@ -103,6 +104,9 @@ class Pagination(PageNumberPagination):
 # accept "5" for a number, 5 for a string and 0 for false, which the schema does not promise.
 
 
+JSON_TEXT_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f]*$"
+
+
 class JSONCharField(serializers.CharField):
     """Text without the control characters XML (a roster file) cannot hold, which the pattern
     in the schema states."""
@@ -110,9 +114,7 @@ class JSONCharField(serializers.CharField):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.validators.append(
-            RegexValidator(
-                r"^[^\x00-\x08\x0b\x0c\x0e-\x1f]*$", _("Control characters are not allowed.")
-            )
+            RegexValidator(JSON_TEXT_PATTERN, _("Control characters are not allowed."))
         )
 
     def to_internal_value(self, data: Any) -> str:

@@ -14,7 +14,6 @@ from rest_framework.response import Response
 from catalogues import params
 from catalogues.api import roster_serializers as serializers
 from catalogues.api.parsers import JSONParser
-from catalogues.api.schema import MEDIA_TYPE_REFUSED
 from catalogues.api.validation import StatelessAPIView, list_report
 from catalogues.api.validation_serializers import ListReportSerializer, RejectionSerializer
 from catalogues.services.rosters import (
@@ -46,7 +45,6 @@ class RosterCheckView(StatelessAPIView):
             200: ListReportSerializer,
             400: RejectionSerializer,
             422: RejectionSerializer,
-            **MEDIA_TYPE_REFUSED,
         },
     )
     def post(self, request: Request) -> Response:
@@ -86,7 +84,6 @@ class RosterExportView(StatelessAPIView):
             (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description=".rosz"),
             400: RejectionSerializer,
             422: RejectionSerializer,
-            **MEDIA_TYPE_REFUSED,
         },
     )
     def post(self, request: Request) -> HttpResponse:

@@ -24,10 +24,6 @@ class ErrorSerializer(serializers.Serializer[Any]):
     parameter = serializers.CharField(required=False, help_text="The query parameter at fault.")
 
 
-# What an endpoint that reads a body answers to one it has no parser for (DRF's 415), e.g. no
-# or another content type: documented so that clients (and the schema tests) expect it.
-MEDIA_TYPE_REFUSED = {415: ErrorSerializer}
-
 OPEN_PERMISSIONS = (permissions.AllowAny,)
 READ_OPEN_PERMISSIONS = (permissions.IsAuthenticatedOrReadOnly,)
 
@@ -43,12 +39,25 @@ class AutoSchema(SpectacularAutoSchema):
                 responses[code] = self._get_response_for_code(ErrorSerializer, code)
         return responses
 
+    def get_auth(self) -> list[dict[str, list[str]]]:
+        # A view that authenticates no one takes no credentials: no security requirement at
+        # all, rather than drf-spectacular's optional ``{}``, which generated clients read as
+        # "credentials needed" (signing in would then need a token first).
+        if not self.view.get_authenticators():
+            return []
+        auths: list[dict[str, list[str]]] = super().get_auth()
+        return auths
+
     def _error_codes(self) -> Sequence[str]:
         parameters = self._get_parameters()
         locations = {parameter["in"] for parameter in parameters}
         codes = []
         if "query" in locations or self.method in {"POST", "PUT", "PATCH"}:
             codes.append("400")
+        if self.method in {"POST", "PUT", "PATCH"}:
+            # A body of a content type the view has no parser for (none, or a form where JSON
+            # is read): DRF's 415.
+            codes.append("415")
         if not self._open_to_anyone():
             codes += ["401", "403"]
         if "path" in locations or self._is_list_view():

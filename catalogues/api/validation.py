@@ -17,7 +17,6 @@ from rest_framework.views import APIView
 
 from catalogues.api import validation_serializers as serializers
 from catalogues.api.parsers import JSONParser
-from catalogues.api.schema import MEDIA_TYPE_REFUSED
 from catalogues.examples import evaluate_example, example_get, example_lists
 from catalogues.models import GameSystem
 from catalogues.services.validation import ListReport, ListSpecRejected, validate_list_spec
@@ -103,7 +102,6 @@ class ValidateView(StatelessAPIView):
             200: serializers.ListReportSerializer,
             400: serializers.RejectionSerializer,
             422: serializers.RejectionSerializer,
-            **MEDIA_TYPE_REFUSED,
         },
         examples=[
             OpenApiExample(

@@ -305,7 +305,9 @@ def test_my_lists_are_paginated_and_mine_only(
     assert signed_in(rival).get(LISTS).json()["results"] == []
 
 
-def test_the_api_before_versions_leads_on_with_a_308(client: Any) -> None:
+def test_the_api_before_versions_leads_on_with_a_308() -> None:
+    # As an app calls it: no session, no CSRF cookie.
+    client = Client(enforce_csrf_checks=True)
     response = client.post("/api/validate/?explain=1", {}, content_type="application/json")
 
     assert response.status_code == 308
@@ -497,7 +499,7 @@ def test_a_rename_or_a_name_alone_keeps_the_notes(player: Any, dwarven_list: Lis
     assert (unit["customName"], unit["customNotes"]) == ("Thorek", "Oathsworn.")
     (unit,) = cleared["document"]["roster"]["forces"][0]["selections"]
     assert (unit["customName"], unit.get("customNotes")) == ("Thorek", None)
-    assert (nothing.status_code, nothing.json()["code"]) == (400, "request.invalid")
+    assert (nothing.status_code, nothing.json()["code"]) == (400, "edit.nothing_to_change")
 
 
 def test_if_match_is_strong_and_star_matches_the_list(player: Any, dwarven_list: ListState) -> None:
@@ -556,3 +558,10 @@ def test_a_forged_forwarded_for_does_not_reset_the_throttle(player: Any, setting
 def test_the_old_paths_lead_on_even_without_a_slash(client: Any) -> None:
     assert client.get("/api/v1").status_code == 301  # the common middleware adds the slash
     assert client.get("/api/schema/")["Location"] == "/api/v1/schema/"
+
+
+def test_options_on_my_lists_is_a_405_pointing_at_the_allowed_methods(player: Any) -> None:
+    response = signed_in(player).options(LISTS)
+
+    assert (response.status_code, response.json()["code"]) == (405, "request.method_not_allowed")
+    assert "POST" in response["Allow"]
