@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import connection, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -211,7 +212,21 @@ def duplicate_list(*, army_list: ArmyList, user: Any) -> ArmyList:
 
 
 def delete_list(*, army_list: ArmyList) -> None:
-    army_list.delete()
+    """Delete the list as it was read; ``StaleVersion`` if it changed since."""
+    deleted, _kinds = as_read(army_list).delete()
+    if not deleted:
+        raise StaleVersion(_stored_version(army_list))
+
+
+def as_read(army_list: ArmyList) -> QuerySet[ArmyList]:
+    """The list's row, only while it is still as ``army_list`` was read: its version,
+    visibility and share link (what its ETag says), for a compare-and-swap."""
+    return ArmyList.objects.filter(
+        pk=army_list.pk,
+        version=army_list.version,
+        visibility=army_list.visibility,
+        share_token=army_list.share_token,
+    )
 
 
 def rename_list(*, army_list: ArmyList, name: str) -> ArmyList:

@@ -40,6 +40,8 @@ from lists.models import (
 from lists.services import (
     EditRejected,
     ListState,
+    StaleVersion,
+    as_read,
     load_list,
     pinned_revisions,
     renamed_document,
@@ -92,17 +94,21 @@ def set_visibility(*, army_list: ArmyList, visibility: str) -> ArmyList:
     fields: dict[str, str] = {"visibility": visibility}
     if visibility == Visibility.PRIVATE and army_list.visibility != Visibility.PRIVATE:
         fields["share_token"] = new_share_token()
-    ArmyList.objects.filter(pk=army_list.pk).update(**fields)
-    for field, value in fields.items():
-        setattr(army_list, field, value)
-    return army_list
+    return _share(army_list, fields)
 
 
 def rotate_share_token(*, army_list: ArmyList) -> ArmyList:
     """Give the list a new share link; the old one stops working at once."""
-    token = new_share_token()
-    ArmyList.objects.filter(pk=army_list.pk).update(share_token=token)
-    army_list.share_token = token
+    return _share(army_list, {"share_token": new_share_token()})
+
+
+def _share(army_list: ArmyList, fields: dict[str, str]) -> ArmyList:
+    """Write sharing fields only where the row is still as ``army_list`` was read (its
+    version, visibility and link: what its ETag says); else ``StaleVersion``."""
+    if not as_read(army_list).update(**fields):
+        raise StaleVersion(ArmyList.objects.filter(pk=army_list.pk).values("version")[0]["version"])
+    for field, value in fields.items():
+        setattr(army_list, field, value)
     return army_list
 
 

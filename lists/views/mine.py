@@ -73,7 +73,11 @@ def delete(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = selectors.owned_list(user=request.user, list_id=list_id)
     if request.method == "POST":
         name = army_list.name
-        services.delete_list(army_list=army_list)
-        messages.success(request, _("%(name)s was deleted.") % {"name": name})
+        try:
+            services.delete_list(army_list=army_list)
+        except services.StaleVersion as stale:
+            messages.error(request, stale.detail, extra_tags=stale.code)
+        else:
+            messages.success(request, _("%(name)s was deleted.") % {"name": name})
         return redirect("lists:mine")
     return render(request, "lists/delete.html", {"army_list": army_list})

@@ -27,7 +27,7 @@ from lists.exports import ExportFormat, faction_names, force_sections, revision_
 from lists.gallery import GalleryFilter
 from lists.models import ArmyList, Visibility
 from lists.selectors import owned_list
-from lists.services import EditRejected
+from lists.services import EditRejected, StaleVersion
 from lists.sharing_forms import ForkForm, ImportForm, VerifyForm, VisibilityForm
 
 GALLERY_PAGE_SIZE = 20
@@ -185,8 +185,12 @@ def set_visibility(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = owned_list(user=request.user, list_id=list_id)
     form = VisibilityForm(request.POST)
     if form.is_valid():
-        sharing.set_visibility(army_list=army_list, visibility=form.cleaned_data["visibility"])
-        messages.success(request, _("Visibility changed."))
+        try:
+            sharing.set_visibility(army_list=army_list, visibility=form.cleaned_data["visibility"])
+        except StaleVersion as stale:
+            messages.error(request, stale.detail, extra_tags=stale.code)
+        else:
+            messages.success(request, _("Visibility changed."))
     else:
         messages.error(
             request, _("Choose private, unlisted or public."), extra_tags=services.BAD_VALUE
@@ -198,8 +202,12 @@ def set_visibility(request: HttpRequest, list_id: int) -> HttpResponse:
 @require_POST
 def rotate_link(request: HttpRequest, list_id: int) -> HttpResponse:
     army_list = owned_list(user=request.user, list_id=list_id)
-    sharing.rotate_share_token(army_list=army_list)
-    messages.success(request, _("The list has a new share link; the old one no longer works."))
+    try:
+        sharing.rotate_share_token(army_list=army_list)
+    except StaleVersion as stale:
+        messages.error(request, stale.detail, extra_tags=stale.code)
+    else:
+        messages.success(request, _("The list has a new share link; the old one no longer works."))
     return redirect("sharing:shared", army_list.share_token)
 
 

@@ -703,3 +703,28 @@ def test_every_new_list_takes_its_columns_from_its_own_evaluation(
         assert (copy.legal, copy.error_count) == (False, state.report.error_count)
         (version,) = copy.versions.all()
         assert version.legal is False
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda army_list: services.delete_list(army_list=army_list),
+        lambda army_list: sharing.set_visibility(army_list=army_list, visibility="public"),
+        lambda army_list: sharing.rotate_share_token(army_list=army_list),
+    ],
+    ids=["delete", "visibility", "share-link"],
+)
+def test_a_delete_or_a_sharing_write_on_a_list_changed_since_it_was_read_is_refused(
+    dwarven_list: ListState, write: Any
+) -> None:
+    """The API checks the ETag, then calls the service: an edit landing in between must not
+    be deleted or overwritten, so the service's own write is a compare-and-swap."""
+    read = stored(dwarven_list)
+    add(dwarven_list, KING)  # another device, after ``read``
+
+    with pytest.raises(StaleVersion) as refused:
+        write(read)
+
+    assert refused.value.current_version == read.version + 1
+    after = stored(dwarven_list)
+    assert (after.visibility, after.share_token) == (read.visibility, read.share_token)

@@ -5,6 +5,22 @@ from armybuilder.engine.systems import warhammer_40k_9th as hook
 
 cite = hook.DIGEST.rule
 
+# Each detachment type's line of Appendix A: its command cost and its slots.
+DETACHMENT_TYPES = tuple(
+    cite(f"Appendix A: detachments ({name})", line)
+    for name, line in (
+        ("Patrol", 606),
+        ("Battalion", 607),
+        ("Brigade", 608),
+        ("Vanguard", 609),
+        ("Spearhead", 610),
+        ("Outrider", 611),
+        ("Super-Heavy", 612),
+        ("Super-Heavy Auxiliary", 613),
+        ("Fortification Network", 614),
+    )
+)
+
 GAME = Game(
     "warhammer-40k-9th",
     "Warhammer 40,000, 9th edition",
@@ -69,15 +85,7 @@ GAME = Game(
         rule(
             "w40k9.detachment.command_cost",
             gettext_noop("Each detachment costs the Command Points its type states."),
-            cite("Appendix A: detachments (Patrol)", 606),
-            cite("Appendix A: detachments (Battalion)", 607),
-            cite("Appendix A: detachments (Brigade)", 608),
-            cite("Appendix A: detachments (Vanguard)", 609),
-            cite("Appendix A: detachments (Spearhead)", 610),
-            cite("Appendix A: detachments (Outrider)", 611),
-            cite("Appendix A: detachments (Super-Heavy)", 612),
-            cite("Appendix A: detachments (Super-Heavy Auxiliary)", 613),
-            cite("Appendix A: detachments (Fortification Network)", 614),
+            *DETACHMENT_TYPES,
         ),
         rule(
             "w40k9.detachment.dedicated_transports",
@@ -99,28 +107,12 @@ GAME = Game(
         rule(
             "w40k9.detachment.slot_max",
             gettext_noop("A detachment fills no more slots of a role than its type allows."),
-            cite("Appendix A: detachments (Patrol)", 606),
-            cite("Appendix A: detachments (Battalion)", 607),
-            cite("Appendix A: detachments (Brigade)", 608),
-            cite("Appendix A: detachments (Vanguard)", 609),
-            cite("Appendix A: detachments (Spearhead)", 610),
-            cite("Appendix A: detachments (Outrider)", 611),
-            cite("Appendix A: detachments (Super-Heavy)", 612),
-            cite("Appendix A: detachments (Super-Heavy Auxiliary)", 613),
-            cite("Appendix A: detachments (Fortification Network)", 614),
+            *DETACHMENT_TYPES,
         ),
         rule(
             "w40k9.detachment.slot_min",
             gettext_noop("A detachment fills at least the slots of a role its type requires."),
-            cite("Appendix A: detachments (Patrol)", 606),
-            cite("Appendix A: detachments (Battalion)", 607),
-            cite("Appendix A: detachments (Brigade)", 608),
-            cite("Appendix A: detachments (Vanguard)", 609),
-            cite("Appendix A: detachments (Spearhead)", 610),
-            cite("Appendix A: detachments (Outrider)", 611),
-            cite("Appendix A: detachments (Super-Heavy)", 612),
-            cite("Appendix A: detachments (Super-Heavy Auxiliary)", 613),
-            cite("Appendix A: detachments (Fortification Network)", 614),
+            *DETACHMENT_TYPES,
         ),
         rule(
             "w40k9.detachment.titanic_cost",
