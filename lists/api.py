@@ -476,8 +476,13 @@ def _edit_action(name: str, edit: Edit) -> Callable[..., Response]:
     return _edit_schema(name, edit)(decorated)  # type: ignore[no-any-return]
 
 
-for _name, _edit in EDITS.items():
-    setattr(ListViewSet, f"edit_{_name.replace('-', '_')}", _edit_action(_name, _edit))
+def _register_edits() -> None:
+    """One documented operation per builder edit (``/lists/<id>/edits/<name>/``)."""
+    for name, edit in EDITS.items():
+        setattr(ListViewSet, f"edit_{name.replace('-', '_')}", _edit_action(name, edit))
+
+
+_register_edits()
 
 
 class SharedListView(APIView):

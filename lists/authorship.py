@@ -1,7 +1,7 @@
 """Who makes a version, and through what: the pages, or the API with which device.
 
 Every way in sets it once for its request (``AuthorshipMiddleware`` for the pages, the API's
-views for theirs, a job for its run); ``record_version`` reads it. It travels beside the call
+views for theirs); ``record_version`` reads it. It travels beside the call
 rather than through every service's arguments because it describes the request, not the
 edit: the same service makes the same version whoever asks.
 """
@@ -15,17 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.utils.translation import gettext_lazy as _
 
 from accounts.models import DeviceToken
 
 
 class Channel:
+    """Through what a version was made (``ListVersion.channel``)."""
+
     PAGE = "page"
     API = "api"
-    JOB = "job"
-
-    choices = [(PAGE, _("the pages")), (API, _("the API")), (JOB, _("a background job"))]
 
 
 @dataclass(frozen=True)
