@@ -1,0 +1,389 @@
+"""Data sources end to end: a data index (zipped or plain) or a release archive served from
+127.0.0.1, checked, imported through the import path; hostile sources refused with their
+code and nothing stored. The files are BSData's own (``../shared/bsdata``), read in place."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from armybuilder.engine.formats.data_index import document_entry
+from armybuilder.engine.formats.errors import DEFAULT_LIMITS
+from catalogues.models import DataSource, DataSourceCheck, Revision
+from catalogues.services.data_sources import check_in_process, run_check, start_check
+from tests.catalogues.source_server import Reply, SourceServer
+from tests.conftest import BSDATA, require_shared
+
+pytestmark = pytest.mark.django_db
+
+T9A_FILES = ("T9A-FB-3rd.gst", "dwarvenHolds.cat", "ogreKhans.cat")
+
+
+@pytest.fixture
+def server(settings: Any) -> Iterator[SourceServer]:
+    settings.DATA_SOURCES_ALLOW_LOOPBACK = True
+    with SourceServer() as running:
+        yield running
+
+
+@pytest.fixture
+def t9a() -> dict[str, bytes]:
+    folder = require_shared(BSDATA / "t9a-3rd")
+    return {name: (folder / name).read_bytes() for name in T9A_FILES}
+
+
+def index_xml(files: dict[str, bytes]) -> bytes:
+    """A data index listing ``files`` as BattleScribe writes one."""
+    rows = []
+    for name, content in files.items():
+        entry = document_entry(name, content, limits=DEFAULT_LIMITS)
+        data_type = "gamesystem" if entry.kind == "gameSystem" else "catalogue"
+        rows.append(
+            f'<dataIndexEntry filePath="{name}" dataType="{data_type}" dataId="{entry.data_id}" '
+            f'dataName="{entry.name}" dataBattleScribeVersion="2.03" '
+            f'dataRevision="{entry.revision}"/>'
+        )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<dataIndex battleScribeVersion="2.03" name="T9A" '
+        'xmlns="http://www.battlescribe.net/schema/dataIndexSchema">'
+        f"<dataIndexEntries>{''.join(rows)}</dataIndexEntries></dataIndex>"
+    ).encode()
+
+
+def zipped(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return buffer.getvalue()
+
+
+def bumped(content: bytes) -> bytes:
+    """The file with its root element's revision one higher."""
+
+    def bump(match: re.Match[bytes]) -> bytes:
+        return b'revision="%d"' % (int(match.group(1)) + 1)
+
+    root_end = content.index(b">", content.index(b"<catalogue"))
+    head = re.sub(rb'(?<![A-Za-z])revision="(\d+)"', bump, content[:root_end], count=1)
+    return head + content[root_end:]
+
+
+def serve_index(server: SourceServer, files: dict[str, bytes], *, path: str = "/t9a.bsi") -> str:
+    server.routes[path] = zipped({"index.xml": index_xml(files)})
+    folder = path.rsplit("/", 1)[0]
+    for name, content in files.items():
+        server.routes[f"{folder}/{name}"] = content
+    return server.url(path)
+
+
+def check(url: str) -> DataSourceCheck:
+    source, _created = DataSource.objects.get_or_create(url=url)
+    return check_in_process(source=source)
+
+
+def outcomes(done: DataSourceCheck) -> dict[str, tuple[str, str]]:
+    return {f.file_path: (f.outcome, f.code) for f in done.files.all()}
+
+
+def test_a_check_imports_what_an_index_lists_then_only_what_changed(
+    server: SourceServer, t9a: dict[str, bytes]
+) -> None:
+    url = serve_index(server, t9a)
+
+    first = check(url)
+
+    assert first.status == DataSourceCheck.Status.SUCCEEDED, (first.code, first.message)
+    assert outcomes(first) == dict.fromkeys(T9A_FILES, ("imported", ""))
+    assert (first.files_done, first.files_total) == (3, 3)
+    dwarves_id = document_entry("d.cat", t9a["dwarvenHolds.cat"], limits=DEFAULT_LIMITS).data_id
+    dwarves = Revision.objects.get(catalogue__bs_id=dwarves_id)
+    assert dwarves.number == 2
+    assert set(first.files.values_list("revision_id", flat=True)) >= {dwarves.pk}
+
+    t9a["dwarvenHolds.cat"] = bumped(t9a["dwarvenHolds.cat"])
+    serve_index(server, t9a)
+    server.requests.clear()
+
+    second = check(url)
+
+    assert outcomes(second) == {
+        "T9A-FB-3rd.gst": ("unchanged", ""),
+        "dwarvenHolds.cat": ("imported", ""),
+        "ogreKhans.cat": ("unchanged", ""),
+    }
+    # Only the index and the changed file were fetched.
+    assert server.requests == ["/t9a.bsi", "/dwarvenHolds.cat"]
+    numbers = Revision.objects.filter(catalogue__bs_id=dwarves_id)
+    assert sorted(numbers.values_list("number", flat=True)) == [2, 3]
+
+    count = Revision.objects.count()
+    third = check(url)
+
+    assert {outcome for outcome, _code in outcomes(third).values()} == {"unchanged"}
+    assert Revision.objects.count() == count
+
+
+def test_a_plain_index_xml_is_a_source_too(server: SourceServer, t9a: dict[str, bytes]) -> None:
+    files = {name: t9a[name] for name in ("T9A-FB-3rd.gst", "ogreKhans.cat")}
+    serve_index(server, files, path="/data/unused.bsi")
+    server.routes["/data/index.xml"] = index_xml(files)
+
+    done = check(server.url("/data/index.xml"))
+
+    assert outcomes(done) == dict.fromkeys(files, ("imported", ""))
+
+
+def test_a_release_archive_imports_its_game_system_and_catalogues(
+    server: SourceServer, t9a: dict[str, bytes]
+) -> None:
+    server.routes["/release.zip"] = zipped(
+        {
+            "t9a-v9/README.md": b"# readme",
+            "t9a-v9/T9A-FB-3rd.gst": t9a["T9A-FB-3rd.gst"],
+            "t9a-v9/dwarvenHolds.cat": t9a["dwarvenHolds.cat"],
+        }
+    )
+
+    first = check(server.url("/release.zip"))
+    second = check(server.url("/release.zip"))
+
+    assert outcomes(first) == {
+        "t9a-v9/T9A-FB-3rd.gst": ("imported", ""),
+        "t9a-v9/dwarvenHolds.cat": ("imported", ""),
+    }
+    assert {outcome for outcome, _code in outcomes(second).values()} == {"unchanged"}
+
+
+def test_a_file_the_import_refuses_is_recorded_and_the_others_imported(
+    server: SourceServer, t9a: dict[str, bytes]
+) -> None:
+    url = serve_index(server, t9a)
+    server.routes["/ogreKhans.cat"] = t9a["ogreKhans.cat"][:5000]  # cut short: not XML
+
+    done = check(url)
+
+    found = outcomes(done)
+    assert found["ogreKhans.cat"][0] == "refused"
+    assert found["ogreKhans.cat"][1].startswith("format.")
+    assert found["dwarvenHolds.cat"] == ("imported", "")
+    ogres_id = document_entry("o.cat", t9a["ogreKhans.cat"], limits=DEFAULT_LIMITS).data_id
+    assert not Revision.objects.filter(catalogue__bs_id=ogres_id).exists()
+
+
+def test_a_file_missing_on_the_server_is_refused_with_its_status(
+    server: SourceServer, t9a: dict[str, bytes]
+) -> None:
+    url = serve_index(server, t9a)
+    del server.routes["/ogreKhans.cat"]
+
+    done = check(url)
+
+    assert outcomes(done)["ogreKhans.cat"] == ("refused", "source.http_status")
+
+
+def _bomb() -> bytes:
+    # A megabyte of spaces deflates to about a kilobyte: over the ratio any real file has.
+    return zipped({"index.xml": b"<dataIndex>" + b" " * 1_000_000 + b"</dataIndex>"})
+
+
+def _billion_laughs() -> bytes:
+    return (
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+        b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>'
+        b"<dataIndex>&lol2;</dataIndex>"
+    )
+
+
+def _traversing_index() -> bytes:
+    return (
+        b'<dataIndex xmlns="http://www.battlescribe.net/schema/dataIndexSchema">'
+        b'<dataIndexEntries><dataIndexEntry filePath="../../secret.gst" dataType="gamesystem" '
+        b'dataId="x" dataName="x" dataRevision="1"/></dataIndexEntries></dataIndex>'
+    )
+
+
+HOSTILE = {
+    "too_large": (Reply(body=b"<dataIndex>" + b" " * 5000 + b"</dataIndex>"), "source.too_large"),
+    "zip_bomb": (Reply(body=_bomb()), "format.zip"),
+    "zip_traversal": (Reply(body=zipped({"../../evil.cat": b"<catalogue/>"})), "format.zip"),
+    "index_traversal": (Reply(body=_traversing_index()), "source.unsafe_path"),
+    "bad_xml": (Reply(body=b"<dataIndex><dataIndexEntries>"), "source.bad_index"),
+    "not_an_index": (Reply(body=b"<html><body>hello</body></html>"), "source.bad_index"),
+    "dtd": (Reply(body=_billion_laughs()), "format.dtd"),
+    "timeout": (
+        Reply(body=b"<dataIndex>" + b" " * 100 + b"</dataIndex>", drip_seconds=0.05),
+        "source.timeout",
+    ),
+    "redirect_private": (
+        Reply(status=302, headers={"Location": "http://10.1.2.3/index.xml"}),
+        "source.forbidden_address",
+    ),
+    "redirect_link_local": (
+        Reply(status=307, headers={"Location": "http://169.254.169.254/latest/meta-data/"}),
+        "source.forbidden_address",
+    ),
+    "redirect_loop": (
+        Reply(status=302, headers={"Location": "/hostile"}),
+        "source.too_many_redirects",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_a_hostile_source_is_refused_with_its_code_and_changes_nothing(
+    server: SourceServer, settings: Any, case: str
+) -> None:
+    settings.DATA_SOURCES_MAX_DOWNLOAD_BYTES = 4000
+    settings.DATA_SOURCES_TIMEOUT = 1
+    reply, code = HOSTILE[case]
+    server.routes["/hostile"] = reply
+    count = Revision.objects.count()
+
+    done = check(server.url("/hostile"))
+
+    assert (done.status, done.code) == (DataSourceCheck.Status.FAILED, code), done.message
+    assert not done.files.exists()
+    assert Revision.objects.count() == count
+
+
+def test_a_source_listing_too_many_files_is_refused(
+    server: SourceServer, settings: Any, t9a: dict[str, bytes]
+) -> None:
+    settings.DATA_SOURCES_MAX_FILES = 2
+    url = serve_index(server, t9a)
+
+    done = check(url)
+
+    assert (done.status, done.code) == (DataSourceCheck.Status.FAILED, "source.too_many_files")
+    assert server.requests == ["/t9a.bsi"]
+
+
+def test_the_command_checks_a_url_and_prints_each_file(
+    server: SourceServer, t9a: dict[str, bytes]
+) -> None:
+    url = serve_index(server, t9a)
+    out = io.StringIO()
+
+    call_command("check_data_sources", url, stdout=out)
+
+    assert DataSource.objects.filter(url=url).exists()
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith(f"{url}: succeeded")
+    assert sum("imported" in line for line in lines[1:]) == 3
+
+
+def test_the_command_checks_every_active_source_and_fails_on_a_failed_check(
+    server: SourceServer,
+) -> None:
+    server.routes["/broken"] = b"<notAnIndex/>"
+    DataSource.objects.create(url=server.url("/broken"))
+    DataSource.objects.create(url=server.url("/not-checked"), active=False)
+
+    with pytest.raises(CommandError):
+        call_command("check_data_sources", stdout=io.StringIO())
+
+    assert DataSourceCheck.objects.get().code == "source.bad_index"
+
+
+def test_the_command_refuses_a_url_that_is_not_https(settings: Any) -> None:
+    settings.DATA_SOURCES_ALLOW_LOOPBACK = False
+    with pytest.raises(CommandError, match="source.insecure_scheme"):
+        call_command("check_data_sources", "http://example.org/index.bsi")
+    assert not DataSource.objects.exists()
+
+
+def test_the_task_run_eagerly_tries_once_and_records_the_failure(
+    server: SourceServer, django_capture_on_commit_callbacks: Any
+) -> None:
+    server.routes["/index.xml"] = Reply(status=503)
+    source = DataSource.objects.create(url=server.url("/index.xml"))
+
+    # Eager (no broker, the quick start): the task runs as the transaction commits.
+    with django_capture_on_commit_callbacks(execute=True):
+        started = start_check(source=source, user=None)
+
+    started.refresh_from_db()
+    assert (started.status, started.code) == (DataSourceCheck.Status.FAILED, "source.http_status")
+    assert server.requests == ["/index.xml"]
+
+
+def test_a_network_failure_on_the_final_attempt_is_recorded(settings: Any) -> None:
+    settings.DATA_SOURCES_ALLOW_LOOPBACK = True
+    source = DataSource.objects.create(url="http://127.0.0.1:9/index.bsi")  # discard: closed
+    pending = DataSourceCheck.objects.create(source=source)
+
+    run_check(check_id=pending.pk, final_attempt=True)
+
+    pending.refresh_from_db()
+    assert (pending.status, pending.code) == (DataSourceCheck.Status.FAILED, "source.network")
+
+
+def test_a_network_failure_before_the_final_attempt_leaves_the_check_pending(
+    settings: Any,
+) -> None:
+    from catalogues.services.downloads import DownloadError
+
+    settings.DATA_SOURCES_ALLOW_LOOPBACK = True
+    source = DataSource.objects.create(url="http://127.0.0.1:9/index.bsi")
+    pending = DataSourceCheck.objects.create(source=source)
+
+    with pytest.raises(DownloadError):
+        run_check(check_id=pending.pk, final_attempt=False)
+
+    pending.refresh_from_db()
+    assert (pending.status, pending.code) == (DataSourceCheck.Status.PENDING, "source.network")
+
+
+def test_a_finished_check_delivered_again_does_nothing(server: SourceServer) -> None:
+    source = DataSource.objects.create(url=server.url("/never"))
+    finished = DataSourceCheck.objects.create(
+        source=source, status=DataSourceCheck.Status.SUCCEEDED, message="done"
+    )
+
+    run_check(check_id=finished.pk)
+
+    finished.refresh_from_db()
+    assert (finished.status, finished.message) == (DataSourceCheck.Status.SUCCEEDED, "done")
+    assert server.requests == []
+
+
+def test_the_periodic_check_starts_one_per_active_source_not_yet_under_way(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from catalogues.services.data_sources import start_due_checks
+
+    due = DataSource.objects.create(url="https://example.org/a.bsi")
+    busy = DataSource.objects.create(url="https://example.org/b.bsi")
+    DataSource.objects.create(url="https://example.org/c.bsi", active=False)
+    DataSourceCheck.objects.create(source=busy, status=DataSourceCheck.Status.RUNNING)
+
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        started = start_due_checks()
+
+    assert [c.source for c in started] == [due]
+    assert len(queued) == 1
+
+
+def test_the_beat_schedule_names_the_periodic_task() -> None:
+    from django.conf import settings
+
+    from catalogues import tasks
+
+    entry = settings.CELERY_BEAT_SCHEDULE["check-data-sources"]
+    assert entry["task"] == tasks.check_data_sources_task.name
+    assert entry["schedule"] == settings.DATA_SOURCES_CHECK_INTERVAL
+
+
+def test_the_shared_bsdata_folder_is_read_in_place() -> None:
+    # The files are never copied into the repository.
+    repo = Path(__file__).resolve().parents[2]
+    assert not list(repo.rglob("dwarvenHolds.cat"))
