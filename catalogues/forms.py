@@ -1,4 +1,5 @@
-"""Forms: entry search (GET), the staff upload of catalogue files, and a roster file to check."""
+"""Forms: entry search (GET), the staff upload of catalogue files, data sources, and a roster
+file to check."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.engine.formats import suffix
+from catalogues.models import DataSource
 from catalogues.selectors import GROUP_TYPE, EntryFilters
+from catalogues.services.downloads import MAX_URL_LENGTH, DownloadError, check_url
 from catalogues.services.imports import IMPORT_SUFFIXES, import_limits
 from catalogues.services.rosters import ROSTER_SUFFIXES
 
@@ -133,3 +136,32 @@ class RosterCheckForm(forms.Form):
             attrs={"accept": ",".join(ROSTER_SUFFIXES), "aria-describedby": "roster-help"}
         ),
     )
+
+
+class DataSourceForm(forms.Form):
+    url = forms.CharField(
+        label=_("Data index or release archive URL"),
+        max_length=MAX_URL_LENGTH,
+        help_text=_(
+            "A BattleScribe data index (.bsi, or index.xml) as you would add in BattleScribe, "
+            "or a release archive (.zip) of .gst and .cat files."
+        ),
+        widget=forms.URLInput(attrs={"aria-describedby": "url-help"}),
+    )
+    name = forms.CharField(label=_("Name"), max_length=255, required=False)
+    active = forms.BooleanField(
+        label=_("Check periodically"),
+        required=False,
+        initial=True,
+        help_text=_("Check it for updates every few hours."),
+    )
+
+    def clean_url(self) -> str:
+        url = str(self.cleaned_data["url"]).strip()
+        try:
+            check_url(url, allow_loopback=settings.DATA_SOURCES_ALLOW_LOOPBACK)
+        except DownloadError as error:
+            raise forms.ValidationError(error.message, code=error.code) from None
+        if DataSource.objects.filter(url=url).exists():
+            raise forms.ValidationError(_("This source is already followed."), code="source.exists")
+        return url

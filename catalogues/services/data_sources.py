@@ -43,9 +43,9 @@ logger = logging.getLogger(__name__)
 FINISHED = (DataSourceCheck.Status.SUCCEEDED, DataSourceCheck.Status.FAILED)
 
 
-def add_data_source(*, url: str, name: str, user: User | None) -> DataSource:
+def add_data_source(*, url: str, name: str, active: bool, user: User | None) -> DataSource:
     """A new source (its URL already checked by the form: ``downloads.check_url``)."""
-    return DataSource.objects.create(url=url, name=name, created_by=user)
+    return DataSource.objects.create(url=url, name=name, active=active, created_by=user)
 
 
 def start_check(*, source: DataSource, user: User | None) -> DataSourceCheck:

@@ -5,9 +5,6 @@ code and nothing stored. The files are BSData's own (``../shared/bsdata``), read
 from __future__ import annotations
 
 import io
-import re
-import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,71 +15,17 @@ from armybuilder.engine.formats.data_index import document_entry
 from armybuilder.engine.formats.errors import DEFAULT_LIMITS
 from catalogues.models import DataSource, DataSourceCheck, Revision
 from catalogues.services.data_sources import check_in_process, run_check, start_check
-from tests.catalogues.source_server import Reply, SourceServer
-from tests.conftest import BSDATA, require_shared
+from tests.catalogues.source_server import (
+    T9A_FILES,
+    Reply,
+    SourceServer,
+    bumped,
+    index_xml,
+    serve_index,
+    zipped,
+)
 
 pytestmark = pytest.mark.django_db
-
-T9A_FILES = ("T9A-FB-3rd.gst", "dwarvenHolds.cat", "ogreKhans.cat")
-
-
-@pytest.fixture
-def server(settings: Any) -> Iterator[SourceServer]:
-    settings.DATA_SOURCES_ALLOW_LOOPBACK = True
-    with SourceServer() as running:
-        yield running
-
-
-@pytest.fixture
-def t9a() -> dict[str, bytes]:
-    folder = require_shared(BSDATA / "t9a-3rd")
-    return {name: (folder / name).read_bytes() for name in T9A_FILES}
-
-
-def index_xml(files: dict[str, bytes]) -> bytes:
-    """A data index listing ``files`` as BattleScribe writes one."""
-    rows = []
-    for name, content in files.items():
-        entry = document_entry(name, content, limits=DEFAULT_LIMITS)
-        data_type = "gamesystem" if entry.kind == "gameSystem" else "catalogue"
-        rows.append(
-            f'<dataIndexEntry filePath="{name}" dataType="{data_type}" dataId="{entry.data_id}" '
-            f'dataName="{entry.name}" dataBattleScribeVersion="2.03" '
-            f'dataRevision="{entry.revision}"/>'
-        )
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<dataIndex battleScribeVersion="2.03" name="T9A" '
-        'xmlns="http://www.battlescribe.net/schema/dataIndexSchema">'
-        f"<dataIndexEntries>{''.join(rows)}</dataIndexEntries></dataIndex>"
-    ).encode()
-
-
-def zipped(members: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, content in members.items():
-            archive.writestr(name, content)
-    return buffer.getvalue()
-
-
-def bumped(content: bytes) -> bytes:
-    """The file with its root element's revision one higher."""
-
-    def bump(match: re.Match[bytes]) -> bytes:
-        return b'revision="%d"' % (int(match.group(1)) + 1)
-
-    root_end = content.index(b">", content.index(b"<catalogue"))
-    head = re.sub(rb'(?<![A-Za-z])revision="(\d+)"', bump, content[:root_end], count=1)
-    return head + content[root_end:]
-
-
-def serve_index(server: SourceServer, files: dict[str, bytes], *, path: str = "/t9a.bsi") -> str:
-    server.routes[path] = zipped({"index.xml": index_xml(files)})
-    folder = path.rsplit("/", 1)[0]
-    for name, content in files.items():
-        server.routes[f"{folder}/{name}"] = content
-    return server.url(path)
 
 
 def check(url: str) -> DataSourceCheck:
@@ -90,28 +33,35 @@ def check(url: str) -> DataSourceCheck:
     return check_in_process(source=source)
 
 
+def data_id(content: bytes) -> str:
+    return document_entry("file.cat", content, limits=DEFAULT_LIMITS).data_id
+
+
 def outcomes(done: DataSourceCheck) -> dict[str, tuple[str, str]]:
     return {f.file_path: (f.outcome, f.code) for f in done.files.all()}
 
 
 def test_a_check_imports_what_an_index_lists_then_only_what_changed(
-    server: SourceServer, t9a: dict[str, bytes]
+    source_server: SourceServer,
+    t9a_files: dict[str, bytes],
 ) -> None:
-    url = serve_index(server, t9a)
+    url = serve_index(source_server, t9a_files)
 
     first = check(url)
 
     assert first.status == DataSourceCheck.Status.SUCCEEDED, (first.code, first.message)
     assert outcomes(first) == dict.fromkeys(T9A_FILES, ("imported", ""))
     assert (first.files_done, first.files_total) == (3, 3)
-    dwarves_id = document_entry("d.cat", t9a["dwarvenHolds.cat"], limits=DEFAULT_LIMITS).data_id
+    dwarves_id = document_entry(
+        "d.cat", t9a_files["dwarvenHolds.cat"], limits=DEFAULT_LIMITS
+    ).data_id
     dwarves = Revision.objects.get(catalogue__bs_id=dwarves_id)
     assert dwarves.number == 2
     assert set(first.files.values_list("revision_id", flat=True)) >= {dwarves.pk}
 
-    t9a["dwarvenHolds.cat"] = bumped(t9a["dwarvenHolds.cat"])
-    serve_index(server, t9a)
-    server.requests.clear()
+    t9a_files["dwarvenHolds.cat"] = bumped(t9a_files["dwarvenHolds.cat"])
+    serve_index(source_server, t9a_files)
+    source_server.requests.clear()
 
     second = check(url)
 
@@ -121,7 +71,7 @@ def test_a_check_imports_what_an_index_lists_then_only_what_changed(
         "ogreKhans.cat": ("unchanged", ""),
     }
     # Only the index and the changed file were fetched.
-    assert server.requests == ["/t9a.bsi", "/dwarvenHolds.cat"]
+    assert source_server.requests == ["/t9a.bsi", "/dwarvenHolds.cat"]
     numbers = Revision.objects.filter(catalogue__bs_id=dwarves_id)
     assert sorted(numbers.values_list("number", flat=True)) == [2, 3]
 
@@ -132,29 +82,33 @@ def test_a_check_imports_what_an_index_lists_then_only_what_changed(
     assert Revision.objects.count() == count
 
 
-def test_a_plain_index_xml_is_a_source_too(server: SourceServer, t9a: dict[str, bytes]) -> None:
-    files = {name: t9a[name] for name in ("T9A-FB-3rd.gst", "ogreKhans.cat")}
-    serve_index(server, files, path="/data/unused.bsi")
-    server.routes["/data/index.xml"] = index_xml(files)
+def test_a_plain_index_xml_is_a_source_too(
+    source_server: SourceServer,
+    t9a_files: dict[str, bytes],
+) -> None:
+    files = {name: t9a_files[name] for name in ("T9A-FB-3rd.gst", "ogreKhans.cat")}
+    serve_index(source_server, files, path="/data/unused.bsi")
+    source_server.routes["/data/index.xml"] = index_xml(files)
 
-    done = check(server.url("/data/index.xml"))
+    done = check(source_server.url("/data/index.xml"))
 
     assert outcomes(done) == dict.fromkeys(files, ("imported", ""))
 
 
 def test_a_release_archive_imports_its_game_system_and_catalogues(
-    server: SourceServer, t9a: dict[str, bytes]
+    source_server: SourceServer,
+    t9a_files: dict[str, bytes],
 ) -> None:
-    server.routes["/release.zip"] = zipped(
+    source_server.routes["/release.zip"] = zipped(
         {
             "t9a-v9/README.md": b"# readme",
-            "t9a-v9/T9A-FB-3rd.gst": t9a["T9A-FB-3rd.gst"],
-            "t9a-v9/dwarvenHolds.cat": t9a["dwarvenHolds.cat"],
+            "t9a-v9/T9A-FB-3rd.gst": t9a_files["T9A-FB-3rd.gst"],
+            "t9a-v9/dwarvenHolds.cat": t9a_files["dwarvenHolds.cat"],
         }
     )
 
-    first = check(server.url("/release.zip"))
-    second = check(server.url("/release.zip"))
+    first = check(source_server.url("/release.zip"))
+    second = check(source_server.url("/release.zip"))
 
     assert outcomes(first) == {
         "t9a-v9/T9A-FB-3rd.gst": ("imported", ""),
@@ -164,10 +118,11 @@ def test_a_release_archive_imports_its_game_system_and_catalogues(
 
 
 def test_a_file_the_import_refuses_is_recorded_and_the_others_imported(
-    server: SourceServer, t9a: dict[str, bytes]
+    source_server: SourceServer,
+    t9a_files: dict[str, bytes],
 ) -> None:
-    url = serve_index(server, t9a)
-    server.routes["/ogreKhans.cat"] = t9a["ogreKhans.cat"][:5000]  # cut short: not XML
+    url = serve_index(source_server, t9a_files)
+    source_server.routes["/ogreKhans.cat"] = t9a_files["ogreKhans.cat"][:5000]  # cut short: not XML
 
     done = check(url)
 
@@ -175,15 +130,16 @@ def test_a_file_the_import_refuses_is_recorded_and_the_others_imported(
     assert found["ogreKhans.cat"][0] == "refused"
     assert found["ogreKhans.cat"][1].startswith("format.")
     assert found["dwarvenHolds.cat"] == ("imported", "")
-    ogres_id = document_entry("o.cat", t9a["ogreKhans.cat"], limits=DEFAULT_LIMITS).data_id
+    ogres_id = data_id(t9a_files["ogreKhans.cat"])
     assert not Revision.objects.filter(catalogue__bs_id=ogres_id).exists()
 
 
 def test_a_file_missing_on_the_server_is_refused_with_its_status(
-    server: SourceServer, t9a: dict[str, bytes]
+    source_server: SourceServer,
+    t9a_files: dict[str, bytes],
 ) -> None:
-    url = serve_index(server, t9a)
-    del server.routes["/ogreKhans.cat"]
+    url = serve_index(source_server, t9a_files)
+    del source_server.routes["/ogreKhans.cat"]
 
     done = check(url)
 
@@ -240,15 +196,15 @@ HOSTILE = {
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))
 def test_a_hostile_source_is_refused_with_its_code_and_changes_nothing(
-    server: SourceServer, settings: Any, case: str
+    source_server: SourceServer, settings: Any, case: str
 ) -> None:
     settings.DATA_SOURCES_MAX_DOWNLOAD_BYTES = 4000
     settings.DATA_SOURCES_TIMEOUT = 1
     reply, code = HOSTILE[case]
-    server.routes["/hostile"] = reply
+    source_server.routes["/hostile"] = reply
     count = Revision.objects.count()
 
-    done = check(server.url("/hostile"))
+    done = check(source_server.url("/hostile"))
 
     assert (done.status, done.code) == (DataSourceCheck.Status.FAILED, code), done.message
     assert not done.files.exists()
@@ -256,21 +212,24 @@ def test_a_hostile_source_is_refused_with_its_code_and_changes_nothing(
 
 
 def test_a_source_listing_too_many_files_is_refused(
-    server: SourceServer, settings: Any, t9a: dict[str, bytes]
+    source_server: SourceServer,
+    settings: Any,
+    t9a_files: dict[str, bytes],
 ) -> None:
     settings.DATA_SOURCES_MAX_FILES = 2
-    url = serve_index(server, t9a)
+    url = serve_index(source_server, t9a_files)
 
     done = check(url)
 
     assert (done.status, done.code) == (DataSourceCheck.Status.FAILED, "source.too_many_files")
-    assert server.requests == ["/t9a.bsi"]
+    assert source_server.requests == ["/t9a.bsi"]
 
 
 def test_the_command_checks_a_url_and_prints_each_file(
-    server: SourceServer, t9a: dict[str, bytes]
+    source_server: SourceServer,
+    t9a_files: dict[str, bytes],
 ) -> None:
-    url = serve_index(server, t9a)
+    url = serve_index(source_server, t9a_files)
     out = io.StringIO()
 
     call_command("check_data_sources", url, stdout=out)
@@ -282,11 +241,11 @@ def test_the_command_checks_a_url_and_prints_each_file(
 
 
 def test_the_command_checks_every_active_source_and_fails_on_a_failed_check(
-    server: SourceServer,
+    source_server: SourceServer,
 ) -> None:
-    server.routes["/broken"] = b"<notAnIndex/>"
-    DataSource.objects.create(url=server.url("/broken"))
-    DataSource.objects.create(url=server.url("/not-checked"), active=False)
+    source_server.routes["/broken"] = b"<notAnIndex/>"
+    DataSource.objects.create(url=source_server.url("/broken"))
+    DataSource.objects.create(url=source_server.url("/not-checked"), active=False)
 
     with pytest.raises(CommandError):
         call_command("check_data_sources", stdout=io.StringIO())
@@ -296,16 +255,16 @@ def test_the_command_checks_every_active_source_and_fails_on_a_failed_check(
 
 def test_the_command_refuses_a_url_that_is_not_https(settings: Any) -> None:
     settings.DATA_SOURCES_ALLOW_LOOPBACK = False
-    with pytest.raises(CommandError, match="source.insecure_scheme"):
+    with pytest.raises(CommandError, match=r"source\.insecure_scheme"):
         call_command("check_data_sources", "http://example.org/index.bsi")
     assert not DataSource.objects.exists()
 
 
 def test_the_task_run_eagerly_tries_once_and_records_the_failure(
-    server: SourceServer, django_capture_on_commit_callbacks: Any
+    source_server: SourceServer, django_capture_on_commit_callbacks: Any
 ) -> None:
-    server.routes["/index.xml"] = Reply(status=503)
-    source = DataSource.objects.create(url=server.url("/index.xml"))
+    source_server.routes["/index.xml"] = Reply(status=503)
+    source = DataSource.objects.create(url=source_server.url("/index.xml"))
 
     # Eager (no broker, the quick start): the task runs as the transaction commits.
     with django_capture_on_commit_callbacks(execute=True):
@@ -313,7 +272,7 @@ def test_the_task_run_eagerly_tries_once_and_records_the_failure(
 
     started.refresh_from_db()
     assert (started.status, started.code) == (DataSourceCheck.Status.FAILED, "source.http_status")
-    assert server.requests == ["/index.xml"]
+    assert source_server.requests == ["/index.xml"]
 
 
 def test_a_network_failure_on_the_final_attempt_is_recorded(settings: Any) -> None:
@@ -343,8 +302,8 @@ def test_a_network_failure_before_the_final_attempt_leaves_the_check_pending(
     assert (pending.status, pending.code) == (DataSourceCheck.Status.PENDING, "source.network")
 
 
-def test_a_finished_check_delivered_again_does_nothing(server: SourceServer) -> None:
-    source = DataSource.objects.create(url=server.url("/never"))
+def test_a_finished_check_delivered_again_does_nothing(source_server: SourceServer) -> None:
+    source = DataSource.objects.create(url=source_server.url("/never"))
     finished = DataSourceCheck.objects.create(
         source=source, status=DataSourceCheck.Status.SUCCEEDED, message="done"
     )
@@ -353,7 +312,7 @@ def test_a_finished_check_delivered_again_does_nothing(server: SourceServer) -> 
 
     finished.refresh_from_db()
     assert (finished.status, finished.message) == (DataSourceCheck.Status.SUCCEEDED, "done")
-    assert server.requests == []
+    assert source_server.requests == []
 
 
 def test_the_periodic_check_starts_one_per_active_source_not_yet_under_way(

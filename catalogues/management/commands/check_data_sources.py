@@ -50,4 +50,4 @@ class Command(BaseCommand):
             check_url(url, allow_loopback=settings.DATA_SOURCES_ALLOW_LOOPBACK)
         except DownloadError as error:
             raise CommandError(f"{url}: {error.code}: {error.message}") from None
-        return add_data_source(url=url, name="", user=None)
+        return add_data_source(url=url, name="", active=True, user=None)
