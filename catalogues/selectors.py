@@ -37,6 +37,7 @@ from catalogues.models import (
     GameSystem,
     ImportJob,
     Revision,
+    RevisionEdit,
 )
 
 # The ``type`` filter value that selects selection entry groups (which have no type).
@@ -396,6 +397,26 @@ def entry_other_revisions(entry: Entry) -> QuerySet[Revision]:
         .distinct()
         .order_by("-number")
     )
+
+
+def revision_edits(revisions: QuerySet[Revision]) -> QuerySet[RevisionEdit]:
+    """The staff edits that published any of ``revisions``, newest first."""
+    return (
+        RevisionEdit.objects.filter(revision__in=revisions.values("pk"))
+        .select_related("edited_by")
+        .defer("revision__document", "based_on__document")
+        .select_related("revision", "based_on")
+        .order_by("-revision__number")
+    )
+
+
+def is_latest_revision(revision: Revision) -> bool:
+    newer = Revision.objects.filter(number__gt=revision.number)
+    if revision.catalogue_id is not None:
+        newer = newer.filter(catalogue_id=revision.catalogue_id)
+    else:
+        newer = newer.filter(game_system_id=revision.game_system_id, catalogue=None)
+    return not newer.exists()
 
 
 def entry_in_revision(revision: Revision, bs_id: str) -> Entry | None:

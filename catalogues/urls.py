@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from catalogues.views import browse, examples, rosters, sources, uploads
+from catalogues.views import browse, editing, examples, rosters, sources, uploads
 
 app_name = "catalogues"
 
@@ -19,6 +19,7 @@ urlpatterns = [
         name="catalogue_compare",
     ),
     path("entries/<id:pk>/", browse.entry_detail, name="entry"),
+    path("entries/<id:pk>/edit/", editing.entry_edit, name="entry_edit"),
     path("upload/", uploads.upload, name="upload"),
     path("upload/jobs/<id:pk>/", uploads.import_job_detail, name="import_job"),
     path("upload/jobs/<id:pk>/status/", uploads.import_job_status, name="import_job_status"),
