@@ -717,8 +717,8 @@ def data_source_list() -> list[tuple[DataSource, DataSourceCheck | None]]:
     """Every data source with its newest check, if any (staff pages only)."""
     newest = DataSourceCheck.objects.filter(source=OuterRef("pk")).order_by("-created_at", "-id")
     sources = list(DataSource.objects.annotate(last_check_id=Subquery(newest.values("pk")[:1])))
-    checks = DataSourceCheck.objects.in_bulk([s.last_check_id for s in sources])  # type: ignore[attr-defined]
-    return [(s, checks.get(s.last_check_id)) for s in sources]  # type: ignore[attr-defined]
+    checks = DataSourceCheck.objects.in_bulk([s.last_check_id for s in sources])
+    return [(s, checks.get(s.last_check_id)) for s in sources]
 
 
 def data_source_get(pk: int) -> DataSource:

@@ -175,18 +175,19 @@ def _stored_numbers(listed: list[_Listed]) -> dict[tuple[str, str], int]:
     """The newest stored revision number of each listed document, by (kind, id)."""
     ids = {kind: [i.entry.data_id for i in listed if i.entry.kind == kind] for kind in KINDS}
     numbers: dict[tuple[str, str], int] = {}
-    for row in (
+    game_systems = (
         Revision.objects.filter(catalogue=None, game_system__bs_id__in=ids["gameSystem"])
-        .values("game_system__bs_id")
+        .values_list("game_system__bs_id")
         .annotate(latest=Max("number"))
-    ):
-        numbers["gameSystem", row["game_system__bs_id"]] = row["latest"]
-    for row in (
+    )
+    catalogues = (
         Revision.objects.filter(game_system=None, catalogue__bs_id__in=ids["catalogue"])
-        .values("catalogue__bs_id")
+        .values_list("catalogue__bs_id")
         .annotate(latest=Max("number"))
-    ):
-        numbers["catalogue", row["catalogue__bs_id"]] = row["latest"]
+    )
+    for kind, rows in (("gameSystem", game_systems), ("catalogue", catalogues)):
+        for bs_id, latest in rows:
+            numbers[kind, bs_id] = latest
     return numbers
 
 
