@@ -261,6 +261,8 @@ CELERY_BEAT_SCHEDULE = (
 )
 # Every download: its size, the time for it (redirects included) and the redirects followed.
 DATA_SOURCES_MAX_DOWNLOAD_BYTES = env_int("DATA_SOURCES_MAX_DOWNLOAD_BYTES", 50 * 1024 * 1024)
+# What one check may fetch in all (the files are held until they are imported together).
+DATA_SOURCES_MAX_CHECK_BYTES = env_int("DATA_SOURCES_MAX_CHECK_BYTES", 200 * 1024 * 1024)
 DATA_SOURCES_TIMEOUT = env_int("DATA_SOURCES_TIMEOUT", 60)
 DATA_SOURCES_MAX_REDIRECTS = env_int("DATA_SOURCES_MAX_REDIRECTS", 5)
 # Files one source may list (BSData's largest repositories list a few hundred).

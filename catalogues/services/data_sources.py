@@ -225,6 +225,8 @@ def _run(check: DataSourceCheck) -> None:
     _update(check, files_total=len(listed), message=_("Fetching what changed"))
     stored = _stored_numbers(listed)
     fetched: dict[str, tuple[IndexEntry, bytes]] = {}
+    # Everything fetched is held until the import: the check as a whole is bounded too.
+    budget = settings.DATA_SOURCES_MAX_CHECK_BYTES
     for done, item in enumerate(listed, start=1):
         entry = item.entry
         if item.problem is not None:
@@ -244,7 +246,7 @@ def _run(check: DataSourceCheck) -> None:
             # file as it does the index).
             url = urljoin(source.url, quote(entry.file_path, safe="/"))
             try:
-                fetched[entry.file_path] = (entry, download(url, limits=limits).content)
+                content = download(url, limits=limits).content
             except DownloadError as error:
                 if error.transient:
                     raise
@@ -255,6 +257,15 @@ def _run(check: DataSourceCheck) -> None:
                     code=error.code,
                     message=error.message,
                 )
+            else:
+                budget -= len(content)
+                if budget < 0:
+                    raise DownloadError(
+                        "source.too_large",
+                        _("The files to import are over %(limit)s bytes together.")
+                        % {"limit": settings.DATA_SOURCES_MAX_CHECK_BYTES},
+                    )
+                fetched[entry.file_path] = (entry, content)
         _update(check, files_done=done)
     _import(check, fetched)
     outcomes = dict.fromkeys(DataSourceFile.Outcome.values, 0)

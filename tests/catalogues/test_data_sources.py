@@ -346,3 +346,17 @@ def test_the_shared_bsdata_folder_is_read_in_place() -> None:
     # The files are never copied into the repository.
     repo = Path(__file__).resolve().parents[2]
     assert not list(repo.rglob("dwarvenHolds.cat"))
+
+
+def test_a_check_fetching_more_than_its_budget_in_all_imports_nothing(
+    source_server: SourceServer, settings: Any, t9a_files: dict[str, bytes]
+) -> None:
+    # Each file is within the download limit; together they are not.
+    settings.DATA_SOURCES_MAX_CHECK_BYTES = len(t9a_files["T9A-FB-3rd.gst"]) + 1000
+    url = serve_index(source_server, t9a_files)
+    count = Revision.objects.count()
+
+    done = check(url)
+
+    assert (done.status, done.code) == (DataSourceCheck.Status.FAILED, "source.too_large")
+    assert Revision.objects.count() == count
