@@ -5,7 +5,6 @@ code and nothing stored. The files are BSData's own (``../shared/bsdata``), read
 from __future__ import annotations
 
 import io
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -340,12 +339,6 @@ def test_the_beat_schedule_names_the_periodic_task() -> None:
     entry = settings.CELERY_BEAT_SCHEDULE["check-data-sources"]
     assert entry["task"] == tasks.check_data_sources_task.name
     assert entry["schedule"] == settings.DATA_SOURCES_CHECK_INTERVAL
-
-
-def test_the_shared_bsdata_folder_is_read_in_place() -> None:
-    # The files are never copied into the repository.
-    repo = Path(__file__).resolve().parents[2]
-    assert not list(repo.rglob("dwarvenHolds.cat"))
 
 
 def test_a_check_fetching_more_than_its_budget_in_all_imports_nothing(
