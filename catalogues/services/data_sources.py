@@ -114,13 +114,13 @@ def run_check(*, check_id: int, final_attempt: bool = True) -> None:
             raise
         _finish(check, DataSourceCheck.Status.FAILED, code=error.code, message=error.message)
     except Exception:
+        # The files recorded so far stay: what the import stored is listed there.
         logger.exception("data source check %s failed", check_id)
-        check.files.all().delete()
         _finish(
             check,
             DataSourceCheck.Status.FAILED,
             code="source.internal",
-            message=_("Nothing was imported: an internal error occurred."),
+            message=_("The check stopped: an internal error occurred."),
         )
 
 

@@ -353,3 +353,20 @@ def test_a_check_fetching_more_than_its_budget_in_all_imports_nothing(
 
     assert (done.status, done.code) == (DataSourceCheck.Status.FAILED, "source.too_large")
     assert Revision.objects.count() == count
+
+
+def test_an_internal_error_fails_the_check_with_its_code(
+    source_server: SourceServer, t9a_files: dict[str, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from catalogues.services import data_sources
+
+    def broken(**_kwargs: Any) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(data_sources, "import_files", broken)
+    url = serve_index(source_server, t9a_files)
+
+    done = check(url)
+
+    assert (done.status, done.code) == (DataSourceCheck.Status.FAILED, "source.internal")
+    assert done.finished_at is not None
