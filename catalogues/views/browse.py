@@ -29,6 +29,7 @@ def game_system_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "game_system": game_system,
         "revision": revision,
         "revisions": revisions,
+        "staff_edits": selectors.revision_edits(revisions),
         "catalogues": [c for c in catalogues if not c.library],
         "libraries": [c for c in catalogues if c.library],
         "cost_types": selectors.cost_types(revision),
@@ -60,6 +61,7 @@ def catalogue_detail(request: HttpRequest, system_slug: str, slug: str) -> HttpR
         "game_system": catalogue.game_system,
         "revision": revision,
         "revisions": revisions,
+        "staff_edits": selectors.revision_edits(revisions),
         "latest": revisions.first(),
         "sources": selectors.sources(revision),
         "readme": selectors.revision_part(revision, "readme") or "",
@@ -101,6 +103,8 @@ def entry_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "options": selectors.entry_options(entry),
         "other_revisions": selectors.entry_other_revisions(entry),
         "source": next((s for s in sources if s.id == entry.source), None),
+        # Staff edit the newest revision only: an edit publishes the one after it.
+        "editable": request.user.is_staff and selectors.is_latest_revision(revision),
     }
     return render(request, "catalogues/entry_detail.html", context)
 
