@@ -128,7 +128,8 @@ class Revision(models.Model):
 
 
 class NameTranslation(models.Model):
-    """The names of one revision's elements in one language: element id -> name.
+    """The names of one revision's elements in one language: element id -> name, for those
+    whose name in the language differs from the document's own.
 
     Kept beside the revision rather than in its document, so a pack (ours or a community's)
     can add a language or correct a name without a new revision of its data: the document,

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from django.conf import settings
 from django.utils.translation import get_language
 
+from catalogues.closures import ClosureRevisions
 from catalogues.models import NameTranslation
 
 Names = Mapping[str, str]
@@ -46,6 +47,11 @@ def names_for(revision_pks: Iterable[int], language: str | None = None) -> Names
     return _table(_TableKey(tuple(digest for _pk, digest in rows), tuple(pk for pk, _ in rows)))
 
 
+def closure_names(closure: ClosureRevisions, language: str | None = None) -> Names:
+    """The name table of a closure's revisions (what a list or an outline shows)."""
+    return names_for(closure.key.pks, language)
+
+
 def names_digest(revision_pks: Iterable[int], language: str | None = None) -> str:
     """What the table of these revisions in ``language`` is made of (for ETags): empty when
     there is none."""
@@ -57,6 +63,7 @@ def names_digest(revision_pks: Iterable[int], language: str | None = None) -> st
 
 def cache_clear() -> None:
     _table.cache_clear()
+    _owner_table.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -73,3 +80,30 @@ def _table(key: _TableKey) -> Names:
     for table in tables.values_list("names", flat=True):
         merged.update(table)
     return MappingProxyType(merged)
+
+
+def owner_names(language: str | None = None) -> Names:
+    """Game systems' and catalogues' names (by their BattleScribe id) in ``language``, for
+    pages that list them (the home page, my lists, breadcrumbs): each owner's name as the
+    translations of its revisions give it."""
+    rows = tuple(
+        NameTranslation.objects.filter(language=reader_language(language))
+        .order_by("revision_id")
+        .values_list("pk", "digest")
+    )
+    if not rows:
+        return EMPTY
+    return _owner_table(_TableKey(tuple(d for _pk, d in rows), tuple(pk for pk, _d in rows)))
+
+
+@lru_cache(maxsize=8)
+def _owner_table(key: _TableKey) -> Names:
+    found: dict[str, str] = {}
+    rows = NameTranslation.objects.filter(pk__in=key.pks).order_by("revision__number")
+    for names, game_system_id, catalogue_id in rows.values_list(
+        "names", "revision__game_system__bs_id", "revision__catalogue__bs_id"
+    ):
+        owner_id = catalogue_id or game_system_id
+        if owner_id in names:
+            found[owner_id] = names[owner_id]
+    return MappingProxyType(found)

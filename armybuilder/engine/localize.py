@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any, TypeVar
 
+from armybuilder.engine.explain import Reason
 from armybuilder.engine.report import Problem, words
 from armybuilder.engine.view import (
     CategoryView,
@@ -30,6 +32,9 @@ from armybuilder.engine.view import (
 )
 
 Names = Mapping[str, str]
+
+# No table: every name is the data's own.
+NO_NAMES: Names = MappingProxyType({})
 
 # A problem's or reason's params that name an element, each beside the param holding its id.
 NAMED_PARAMS: tuple[tuple[str, str], ...] = (
@@ -80,6 +85,16 @@ def localized_problem(problem: Problem, names: Names) -> Problem:
     if params == problem.params:
         return problem
     return replace(problem, params=params, message=words(problem.code, params))
+
+
+def localized_reason(reason: Reason, names: Names) -> Reason:
+    """A copy of a why-not ``reason`` naming what it concerns in the table's language."""
+    if not names or not reason.params:
+        return reason
+    params = localized_params(reason.params, names)
+    if params == reason.params:
+        return reason
+    return replace(reason, params=params, message=words(reason.code, params))
 
 
 # Helpers

@@ -99,14 +99,16 @@ def store_translations(
     *, revisions: Sequence[Revision], tables: Mapping[str, Mapping[str, str]]
 ) -> int:
     """Keep, for each revision, the names of the elements its document holds, in every
-    language of ``tables`` (replacing what it kept in that language). Returns the number of
-    tables written."""
+    language of ``tables`` (replacing what it kept in that language). A name the document
+    already gives is left out: a reader of the pack's own language then gets an empty table,
+    and pages have nothing to rename. Returns the number of tables written."""
     written = 0
     with transaction.atomic():
         for revision in revisions:
             ids = set(element_ids(revision.document))
+            own = visible_names(revision.document)
             for language, table in tables.items():
-                names = {i: table[i] for i in sorted(ids & table.keys())}
+                names = {i: table[i] for i in sorted(ids & table.keys()) if table[i] != own.get(i)}
                 digest = hashlib.sha256(
                     json.dumps(names, sort_keys=True, ensure_ascii=False).encode()
                 ).hexdigest()
