@@ -134,6 +134,7 @@ ITALIAN = {
 # Where each cited line of the Italian rulebook sits: the section heading above it and the
 # page it is printed on (where the text carries page numbers), by seed line.
 ITALIAN_PLACES: dict[int, tuple[str, str]] = {
+    655: ("Preparazione della Battaglia", "10"),
     675: ("Creare un Esercito", "10"),
     683: ("Creare un Esercito", "10"),
     699: ("Creare un Esercito", "10"),
