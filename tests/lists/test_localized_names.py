@@ -3,6 +3,7 @@ outline and the rules pages; exports and verification keep the data's own names 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -220,3 +221,29 @@ def test_the_rules_page_gives_each_summary_in_the_readers_language(ninth_age: Ga
     for entry in (bsb_it, bsb_en):
         assert "Alfiere dello Stendardo da Battaglia" in entry
         assert "page 56" in entry or "pagina 56" in entry
+
+
+def test_the_shared_and_print_pages_read_in_the_visitors_language(
+    player: Any, dwarven_king_and_warriors: ListState
+) -> None:
+    token = dwarven_king_and_warriors.army_list.share_token
+    client = _client(player)
+
+    for name in ("shared", "shared_print"):
+        url = reverse(f"sharing:{name}", args=[token])
+        # the kept versions' summaries (the fork choices) are the history's words, not data
+        italian = re.sub(r"<select.*?</select>", "", _body_of(_page(client, url, "it")), flags=re.S)
+        english = _body_of(_page(client, url, "en"))
+        assert "Guerrieri del Clan" in italian, name
+        assert "Clan Warriors" not in italian, name
+        assert "Clan Warriors" in english, name
+
+
+def test_an_example_list_reads_in_the_visitors_language(ninth_age: GameSystem) -> None:
+    url = reverse("catalogues:example_list", args=[ninth_age.slug, "dwarven-holds-legal-4500"])
+
+    italian = _body_of(_page(_client(), url, "it"))
+    english = _body_of(_page(_client(), url, "en"))
+
+    assert "Guerrieri del Clan" in italian
+    assert "Clan Warriors" in english
