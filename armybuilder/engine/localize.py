@@ -14,10 +14,10 @@ category, cost type, profile, profile type or rule by its own. A name the table 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from armybuilder.engine.explain import Reason
 from armybuilder.engine.report import Problem, words
@@ -58,11 +58,12 @@ def localized_view(view: RosterView, names: Names) -> RosterView:
     table is empty: nothing to rename)."""
     if not names:
         return view
-    return replace(
+    renamer = _Renamer(names)
+    return _with(
         view,
         game_system_name=name_of(names, view.game_system_id, view.game_system_name),
-        forces=[_force(force, None, names) for force in view.forces],
-        costs=[_named(cost, cost.type_id, names) for cost in view.costs],
+        forces=[renamer.force(force, None) for force in view.forces],
+        costs=renamer.costs(view.costs),
     )
 
 
@@ -100,65 +101,109 @@ def localized_reason(reason: Reason, names: Names) -> Reason:
 # Helpers
 
 
+_Item = TypeVar("_Item")
+
+
+class _Renamer:
+    """Renames one view. The parts views share (categories, profiles, rules and their lists,
+    shared by every selection of an entry and between evaluations) are renamed once each and
+    returned as they are when the table names nothing in them."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self.done: dict[int, Any] = {}  # id of a shared part (alive in the view) -> renamed
+
+    def _shared(self, item: _Item, rename: Callable[[_Item], _Item]) -> _Item:
+        found = self.done.get(id(item))
+        if found is None:
+            found = self.done[id(item)] = rename(item)
+        return cast("_Item", found)
+
+    def _list(self, items: list[_Item], rename: Callable[[_Item], _Item]) -> list[_Item]:
+        def renamed_list(items: list[_Item]) -> list[_Item]:
+            out = [self._shared(item, rename) for item in items]
+            return items if all(a is b for a, b in zip(out, items, strict=True)) else out
+
+        return self._shared(items, renamed_list)
+
+    def costs(self, costs: list[CostView]) -> list[CostView]:
+        return self._list(costs, self._named_cost)
+
+    def _named_cost(self, cost: CostView) -> CostView:
+        return _named(cost, cost.type_id, self.names)
+
+    def _rule(self, rule: RuleView) -> RuleView:
+        return _named(rule, rule.id, self.names)
+
+    def _profile(self, profile: ProfileView) -> ProfileView:
+        names = self.names
+        if profile.id not in names and profile.type_id not in names:
+            return profile
+        return _with(
+            profile,
+            name=name_of(names, profile.id, profile.name),
+            type_name=name_of(names, profile.type_id, profile.type_name),
+        )
+
+    def _category(self, category: CategoryView) -> CategoryView:
+        renamed = _named(category, category.entry_id, self.names)
+        profiles = self._list(category.profiles, self._profile)
+        rules = self._list(category.rules, self._rule)
+        if profiles is category.profiles and rules is category.rules:
+            return renamed
+        return _with(renamed, profiles=profiles, rules=rules)
+
+    def categories(self, categories: list[CategoryView]) -> list[CategoryView]:
+        return self._list(categories, self._category)
+
+    def selection(self, selection: SelectionView, parent: SelectionView | None) -> SelectionView:
+        names = self.names
+        group_name = selection.entry_group_name
+        if group_name is not None:
+            group_id = (selection.entry_group_id or "").rsplit("::", 1)[-1]
+            group_name = name_of(names, group_id, group_name)
+        copy = _with(
+            selection,
+            name=names.get(selection.base_entry_id, names.get(selection.entry_id, selection.name)),
+            costs=self.costs(selection.costs),
+            categories=self.categories(selection.categories),
+            profiles=self._list(selection.profiles, self._profile),
+            rules=self._list(selection.rules, self._rule),
+            entry_group_name=group_name,
+            parent=parent,
+            children=[],
+        )
+        copy.children = [self.selection(child, copy) for child in selection.children]
+        return copy
+
+    def force(self, force: ForceView, parent: ForceView | None) -> ForceView:
+        names = self.names
+        copy = _with(
+            force,
+            name=name_of(names, force.entry_id, force.name),
+            catalogue_name=name_of(names, force.catalogue_id, force.catalogue_name),
+            categories=self.categories(force.categories),
+            profiles=self._list(force.profiles, self._profile),
+            rules=self._list(force.rules, self._rule),
+            parent=parent,
+            selections=[],
+            child_forces=[],
+        )
+        copy.selections = [self.selection(s, None) for s in force.selections]
+        copy.child_forces = [self.force(child, copy) for child in force.child_forces]
+        return copy
+
+
 def _named(item: _Named, element_id: str, names: Names) -> _Named:
     name = names.get(element_id)
-    return item if name is None or name == item.name else replace(item, name=name)
+    return item if name is None or name == item.name else _with(item, name=name)
 
 
-def _profile(profile: ProfileView, names: Names) -> ProfileView:
-    return replace(
-        profile,
-        name=name_of(names, profile.id, profile.name),
-        type_name=name_of(names, profile.type_id, profile.type_name),
-    )
-
-
-def _category(category: CategoryView, names: Names) -> CategoryView:
-    renamed = _named(category, category.entry_id, names)
-    if not category.profiles and not category.rules:
-        return renamed
-    return replace(
-        renamed,
-        profiles=[_profile(p, names) for p in category.profiles],
-        rules=[_named(r, r.id, names) for r in category.rules],
-    )
-
-
-def _selection(
-    selection: SelectionView, parent: SelectionView | None, names: Names
-) -> SelectionView:
-    group_id = (selection.entry_group_id or "").rsplit("::", 1)[-1]
-    copy = replace(
-        selection,
-        name=names.get(selection.base_entry_id, names.get(selection.entry_id, selection.name)),
-        costs=[_named(cost, cost.type_id, names) for cost in selection.costs],
-        categories=[_category(c, names) for c in selection.categories],
-        profiles=[_profile(p, names) for p in selection.profiles],
-        rules=[_named(r, r.id, names) for r in selection.rules],
-        entry_group_name=(
-            None
-            if selection.entry_group_name is None
-            else name_of(names, group_id, selection.entry_group_name)
-        ),
-        parent=parent,
-        children=[],
-    )
-    copy.children = [_selection(child, copy, names) for child in selection.children]
-    return copy
-
-
-def _force(force: ForceView, parent: ForceView | None, names: Names) -> ForceView:
-    copy = replace(
-        force,
-        name=name_of(names, force.entry_id, force.name),
-        catalogue_name=name_of(names, force.catalogue_id, force.catalogue_name),
-        categories=[_category(c, names) for c in force.categories],
-        profiles=[_profile(p, names) for p in force.profiles],
-        rules=[_named(r, r.id, names) for r in force.rules],
-        parent=parent,
-        selections=[],
-        child_forces=[],
-    )
-    copy.selections = [_selection(s, None, names) for s in force.selections]
-    copy.child_forces = [_force(child, copy, names) for child in force.child_forces]
+def _with(item: _Item, **changes: Any) -> _Item:
+    """A copy of a view object with some fields changed: ``dataclasses.replace`` without its
+    checks, which cost most of a list's renaming (the views are slotted, without a custom
+    ``__init__`` logic to run)."""
+    copy = object.__new__(type(item))
+    for slot in type(item).__slots__:  # type: ignore[attr-defined]
+        object.__setattr__(copy, slot, changes[slot] if slot in changes else getattr(item, slot))
     return copy
