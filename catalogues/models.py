@@ -127,6 +127,33 @@ class Revision(models.Model):
         return body
 
 
+class NameTranslation(models.Model):
+    """The names of one revision's elements in one language: element id -> name, for those
+    whose name in the language differs from the document's own.
+
+    Kept beside the revision rather than in its document, so a pack (ours or a community's)
+    can add a language or correct a name without a new revision of its data: the document,
+    and so every list pinned to it and every export, keeps its canonical names. ``digest``
+    (of ``names``) keys the resolved name tables (``catalogues.names``), so a changed table is
+    picked up at once and an unchanged one is never read twice.
+    """
+
+    revision = models.ForeignKey(Revision, on_delete=models.CASCADE, related_name="translations")
+    language = models.CharField(max_length=16)
+    names = models.JSONField(default=dict)
+    digest = models.CharField(max_length=64)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["revision", "language"], name="name_translation_unique_language"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.revision} ({self.language})"
+
+
 class Entry(models.Model):
     """Index row for one selection entry or selection entry group of a revision.
 

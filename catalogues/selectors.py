@@ -61,6 +61,38 @@ def game_rules(*, game_system: GameSystem) -> rulebook.Game | None:
     return rulebook.game_for_system(game_system.bs_id)
 
 
+@dataclass(frozen=True)
+class RulePlace:
+    """Where a rule is written: the source as the registry cites it, and the Italian
+    rulebook's section and page it sits under (``rulebook.Game.italian_place``)."""
+
+    source: rulebook.Source
+    italian_section: str
+    italian_page: str
+
+
+@dataclass(frozen=True)
+class ShownRule:
+    """A rules page's entry: the rule, its summary in the reader's language, its sources."""
+
+    rule: rulebook.RuleEntry
+    summary: str
+    places: tuple[RulePlace, ...]
+
+
+def shown_rules(game: rulebook.Game, language: str) -> list[ShownRule]:
+    """A game's rules with their summaries in ``language`` (the registry's own text where it
+    has one, else the English summary through the translation catalogue)."""
+    return [
+        ShownRule(
+            rule,
+            game.summary_in(rule, language) or _(rule.summary),
+            tuple(RulePlace(s, *game.italian_place(s)) for s in rule.sources),
+        )
+        for rule in game.rules
+    ]
+
+
 def shares_name() -> Exists:
     """Whether another stored game system has the same name (a shipped pack and imported
     community data of one game): only then do pages show the data set's own id, the one

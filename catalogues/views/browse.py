@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from catalogues import params, selectors
 from catalogues.forms import EntrySearchForm
 from catalogues.models import GameSystem, Revision
+from catalogues.names import names_for, reader_language
 
 ENTRIES_PER_PAGE = 50
 
@@ -48,7 +49,11 @@ def game_system_rules(request: HttpRequest, slug: str) -> HttpResponse:
     rules = selectors.game_rules(game_system=game_system)
     if rules is None:
         raise Http404
-    context = {"game_system": game_system, "game": rules}
+    context = {
+        "game_system": game_system,
+        "game": rules,
+        "rules": selectors.shown_rules(rules, reader_language()),
+    }
     return render(request, "catalogues/game_system_rules.html", context)
 
 
@@ -90,7 +95,11 @@ def entry_detail(request: HttpRequest, pk: int) -> HttpResponse:
     catalogue = revision.catalogue
     game_system = revision.owner_game_system
     sources = selectors.sources(revision)
+    game_system_revision = selectors.latest_game_system_revision(game_system)
     context = {
+        "names": names_for(
+            [revision.pk, *([game_system_revision.pk] if game_system_revision else [])]
+        ),
         "entry": entry,
         "revision": revision,
         "catalogue": catalogue,
@@ -129,7 +138,9 @@ def _entry_listing(request: HttpRequest, revision: Revision) -> dict[str, Any]:
     entries = selectors.entry_search(
         filters, revisions=revisions, category_order=selectors.category_order(game_system_revision)
     )
+    shown = [r.pk for r in revisions]
     return {
+        "names": names_for([*shown, *([game_system_revision.pk] if game_system_revision else [])]),
         "search_form": form,
         "filters": filters,
         "page": _page(request, entries),
