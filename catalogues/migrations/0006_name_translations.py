@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('catalogues', '0004_entry_unverified_values'),
+        ('catalogues', '0005_data_sources_and_staff_edits'),
     ]
 
     operations = [
