@@ -36,6 +36,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from armybuilder import messages
 from armybuilder.engine.document import roster_document
 from armybuilder.engine.formats import (
     FormatError,
@@ -392,11 +393,10 @@ def _checked(context: ExportContext) -> str:
 
 def _problems(report: ListReport, user: Callable[[str], str]) -> list[str]:
     """Errors and warnings; their owners' labels and messages may name the player's text."""
-    severities = {ERROR: _("error"), WARNING: _("warning")}
     return [
-        f"{severities[p.severity]}: {user(report.owner_label(p))}: {user(p.message)}"
+        f"{messages.severity(p.severity)}: {user(report.owner_label(p))}: {user(messages.word(p))}"
         for p in report.problems
-        if p.severity in severities
+        if p.severity in (ERROR, WARNING)
     ]
 
 

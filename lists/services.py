@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from armybuilder import messages
 from armybuilder.engine import edit as engine_edit
 from armybuilder.engine.caps import (
     MAX_NOTES_LENGTH,
@@ -396,7 +397,7 @@ def _not_allowed(reasons: list[Reason]) -> EditRejected:
     """An entry refused for its reasons, each with its code and what it names."""
     return EditRejected(
         NOT_ALLOWED,
-        " ".join(r.message for r in reasons),
+        " ".join(map(messages.word, reasons)),
         params={
             "reasons": [
                 {"code": r.code, "entry_id": r.entry_id, "constraint_id": r.constraint_id}

@@ -20,6 +20,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from armybuilder import messages
 from armybuilder.engine.caps import one_line
 from armybuilder.engine.document import roster_document
 from armybuilder.engine.report import Problem
@@ -206,7 +207,7 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
     summary = _("Imported from %(file)s") % {"file": filename[:100]}
     if left_out:
         summary += "; " + _("left out: %(entries)s") % {
-            "entries": ", ".join(p.message for p in left_out)
+            "entries": ", ".join(map(messages.word, left_out))
         }
     return ImportResult(
         _store_new_list(user, report, report.view.name or filename, summary), left_out

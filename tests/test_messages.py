@@ -1,0 +1,101 @@
+"""The pages, exports and the API word every engine code in the reader's language: each
+template the engine registers has a message in ``armybuilder.messages`` naming the same params,
+and a message reads in Italian when Italian is asked for."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from string import Formatter
+
+import pytest
+from django.utils import translation
+
+import armybuilder.engine
+from armybuilder import messages
+from armybuilder.engine import report
+from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED
+
+
+def _engine_templates() -> dict[str, str]:
+    """Every template the engine registers: its modules register them on import."""
+    for module in pkgutil.walk_packages(armybuilder.engine.__path__, "armybuilder.engine."):
+        importlib.import_module(module.name)
+    return dict(report.TEMPLATES)
+
+
+def _names(template: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+
+def test_every_engine_code_has_a_message() -> None:
+    engine = _engine_templates()
+
+    assert len(engine) > 90
+    assert sorted(set(engine) - set(messages.MESSAGES)) == []
+    assert sorted(set(messages.MESSAGES) - set(engine)) == []
+
+
+def test_each_message_names_the_params_of_its_engine_template() -> None:
+    engine = _engine_templates()
+
+    assert {
+        key: (_names(engine[key]), _names(str(message)))
+        for key, message in messages.MESSAGES.items()
+        if _names(engine[key]) != _names(str(message))
+    } == {}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_every_message_fills_from_its_params_in_both_languages(language: str) -> None:
+    engine = _engine_templates()
+    with translation.override(language):
+        for key in engine:
+            code, _, form = key.partition("#")
+            params = {name: 1 for name in _names(engine[key])} | ({"form": form} if form else {})
+            worded = messages.render(code, params, fallback="")
+            assert worded and "{" not in worded, key
+
+
+def test_a_limit_reads_in_the_language_asked_for() -> None:
+    params = {"name": "Clan Warriors", "count": 1800, "limit": 1500.0}
+
+    with translation.override("en"):
+        english = messages.render(report.CONSTRAINT_MAX, params)
+    with translation.override("it"):
+        italian = messages.render(report.CONSTRAINT_MAX, params)
+
+    assert "1,800" in english and "1,500" in english
+    assert "1.800" in italian and "1.500" in italian
+    assert italian != english
+
+
+def test_why_not_reasons_word_their_structured_params_in_italian() -> None:
+    where = {"name": "King", "limit": 1, "count": 1, "scope": "roster", "scope_name": ""}
+    condition = {
+        "scope": "force",
+        "scope_name": "",
+        "type": "atLeast",
+        "value": 1,
+        "field": "selections",
+        "name": "Captain",
+    }
+    hidden = {"name": "Banner", "conditions": [condition]}
+
+    with translation.override("en"):
+        assert messages.render(MAX_REACHED, {**where, "form": "one"}) == report.words(
+            MAX_REACHED, {**where, "form": "one"}
+        )
+        assert messages.render(HIDDEN_BY_MODIFIER, hidden) == report.words(
+            HIDDEN_BY_MODIFIER, hidden
+        )
+    with translation.override("it"):
+        assert "esercito" in messages.render(MAX_REACHED, {**where, "form": "one"})
+        assert "forza" in messages.render(HIDDEN_BY_MODIFIER, hidden)
+
+
+def test_severities_are_one_set_of_words() -> None:
+    with translation.override("it"):
+        worded = [messages.severity(s) for s in (report.ERROR, report.WARNING, report.INFO)]
+
+    assert worded == ["errore", "avviso", "nota"]
