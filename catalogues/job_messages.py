@@ -35,7 +35,7 @@ MESSAGES: dict[str, Promise] = {
         "%(name)s revision %(number)s is already stored (from %(source)s) with different "
         "content; give changed data a new revision number"
     ),
-    "import.revision_twice": _(
+    "import.revision_conflict#twice": _(
         "%(name)s revision %(number)s appears twice with different content (also in %(file)s)"
     ),
 }
@@ -44,7 +44,8 @@ MESSAGES: dict[str, Promise] = {
 def worded(code: str, params: Mapping[str, Any], fallback: str = "") -> str:
     """A job's message or a file problem's in the active language (``fallback``: words stored
     with a code this catalogue does not word)."""
-    message = MESSAGES.get(code)
+    form = params.get("form")  # a code with two sentences names the one it uses
+    message = MESSAGES.get(f"{code}#{form}" if form else code)
     if message is None:
         return fallback
     return str(message) % dict(params) if params else str(message)

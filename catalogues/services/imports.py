@@ -323,7 +323,8 @@ def _dedupe(documents: list[_Document]) -> list[_Document]:
             problems.append(
                 FileProblem.of(
                     document.file,
-                    "import.revision_twice",
+                    "import.revision_conflict",
+                    form="twice",
                     name=document.body["name"],
                     number=document.revision,
                     file=first.file,
