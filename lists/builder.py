@@ -263,7 +263,8 @@ def _in_words(reasons: Sequence[Reason]) -> str:
     """Why an entry is greyed out, naming the rule each limit comes from (as its problem
     would)."""
     return " ".join(
-        f"{messages.word(r)} ({_('Rule')}: {r.rule['section']})"
+        _("%(reason)s (Rule: %(section)s)")
+        % {"reason": messages.word(r), "section": r.rule["section"]}
         if r.rule and r.rule.get("section")
         else messages.word(r)
         for r in reasons
