@@ -277,6 +277,32 @@ MESSAGES: dict[str, Promise] = {
     ),
 }
 
+# The caps' refusals (``engine.caps``), by code and form: a request past a cap is refused in the
+# language of the request that is refused.
+REFUSALS: dict[str, Promise] = {
+    "caps.size": gettext_lazy("A list may have at most {limit} selections and forces."),
+    "caps.forces": gettext_lazy("A list may have at most {limit} forces."),
+    "caps.depth": gettext_lazy("Forces and selections nest at most {limit} deep."),
+    "caps.number": gettext_lazy(
+        "A selection's number is a count from {lowest} to {limit}, not {value}."
+    ),
+    "caps.cost_limit": gettext_lazy("A cost limit is a number from 0 to {limit}, not {value}."),
+    "caps.cost": gettext_lazy("A selection's cost is a number within {limit}, not {value}."),
+    "caps.cost#range": gettext_lazy("This list's costs are beyond every number the engine holds."),
+    "caps.work_budget": gettext_lazy(
+        "Checking this list takes more than the {steps} steps one request may."
+    ),
+    "caps.text#type": gettext_lazy("A {what} is text, and this is not."),
+    "caps.text#length": gettext_lazy("A {what} has at most {limit} characters."),
+    "caps.text#character": gettext_lazy("A {what} cannot hold the character {character}."),
+    "caps.outline": gettext_lazy("The catalogue has more entries than one outline may hold."),
+}
+# what a refused text is, in the refusal's sentence
+_TEXTS: dict[str, Promise] = {
+    "name": pgettext_lazy("a refused text", "name"),
+    "notes": pgettext_lazy("a refused text", "notes"),
+}
+
 SEVERITIES: dict[str, Promise] = {
     ERROR: pgettext_lazy("problem severity", "error"),
     WARNING: pgettext_lazy("problem severity", "warning"),
@@ -309,6 +335,35 @@ class Worded(Protocol):
 def word(item: Worded) -> str:
     """A problem's or reason's message in the active language."""
     return render(item.code, item.params, fallback=item.message)
+
+
+class Refused(Protocol):
+    """An engine refusal with a code and params (``engine.caps.CapExceeded``)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def params(self) -> dict[str, Any]: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+def refusal(error: Refused) -> str:
+    """An engine refusal's words in the active language (the engine's English for a code this
+    catalogue does not word)."""
+    form = error.params.get("form")
+    message = REFUSALS.get(f"{error.code}#{form}" if form else error.code)
+    if message is None:
+        return error.message
+    values = {key: localized(value) for key, value in error.params.items()}
+    if "what" in error.params:
+        values["what"] = str(_TEXTS.get(str(error.params["what"]), error.params["what"]))
+    try:
+        return str(message).format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return error.message
 
 
 def severity(value: str) -> str:

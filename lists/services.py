@@ -696,7 +696,7 @@ def _edit(
     try:
         summary = change(roster)
     except CapExceeded as error:
-        raise EditRejected(error.code, error.message) from error
+        raise EditRejected(error.code, messages.refusal(error), params=error.params) from error
     return save_roster(
         army_list,
         version,
@@ -892,7 +892,7 @@ def _load_roster(document: Mapping[str, Any], closure: ClosureRevisions) -> Rost
     try:
         return load_roster(compiled_closure(closure), document, budget=Budget(REQUEST_STEPS))
     except CapExceeded as error:
-        raise EditRejected(error.code, error.message) from error
+        raise EditRejected(error.code, messages.refusal(error), params=error.params) from error
     except (RosterError, CompileError) as error:
         raise EditRejected(DATA_MISSING, str(error)) from error
 
@@ -911,7 +911,7 @@ def _document(report: ListReport) -> dict[str, Any]:
     try:
         check_document(document)
     except CapExceeded as error:
-        raise EditRejected(error.code, error.message) from error
+        raise EditRejected(error.code, messages.refusal(error), params=error.params) from error
     return document
 
 
@@ -919,7 +919,7 @@ def _engine(operation: Callable[[], T]) -> T:
     try:
         return operation()
     except CapExceeded as error:
-        raise EditRejected(error.code, error.message) from error
+        raise EditRejected(error.code, messages.refusal(error), params=error.params) from error
     except RosterError as error:
         raise EditRejected(NOT_ALLOWED, str(error)) from error
 

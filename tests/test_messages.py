@@ -13,7 +13,7 @@ from django.utils import translation
 
 import armybuilder.engine
 from armybuilder import messages
-from armybuilder.engine import report
+from armybuilder.engine import caps, outline, report
 from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED
 
 
@@ -102,3 +102,30 @@ def test_severities_are_one_set_of_words() -> None:
         worded = [messages.severity(s) for s in (report.ERROR, report.WARNING, report.INFO)]
 
     assert worded == ["errore", "avviso", "nota"]
+
+
+def test_every_cap_has_a_refusal_message() -> None:
+    codes = {
+        value
+        for module in (caps, outline)
+        for value in vars(module).values()
+        if isinstance(value, str) and value.startswith("caps.")
+    }
+
+    assert len(codes) >= 9
+    assert (
+        sorted(c for c in codes if not any(k.split("#")[0] == c for k in messages.REFUSALS)) == []
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_cap_refusal_reads_in_the_language_asked_for(language: str) -> None:
+    with pytest.raises(caps.CapExceeded) as refused:
+        caps.checked_name("x" * (caps.MAX_NAME_LENGTH + 1))
+
+    with translation.override(language):
+        worded = messages.refusal(refused.value)
+
+    assert refused.value.params == {"what": "name", "limit": 200, "form": "length"}
+    assert "200" in worded
+    assert (worded == refused.value.message) == (language == "en")

@@ -41,7 +41,7 @@ def _entry(node: EntryNode, budget: list[int]) -> dict[str, Any]:
     budget[0] -= 1
     if budget[0] < 0:
         raise CapExceeded(
-            OUTLINE_TOO_LARGE, "The catalogue has more entries than one outline may hold."
+            OUTLINE_TOO_LARGE, "The catalogue has more entries than one outline may hold.", {}
         )
     bounds = {
         c.type: c.value
