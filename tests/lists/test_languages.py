@@ -17,7 +17,7 @@ from accounts.models import Preferences
 from armybuilder import messages
 from armybuilder.engine.explain import MAX_REACHED
 from armybuilder.engine.report import COST_LIMIT_EXCEEDED
-from lists import services
+from lists import exports, services
 from lists.services import ListState
 from tests.lists.conftest import KING, POINTS, add, force_id
 
@@ -198,6 +198,8 @@ def test_costs_are_written_the_readers_way(player: Any, dwarven_list: ListState)
 
     assert "4.500" in italian
     assert "4,500" in english
+    with translation.override("en"):  # an Italian export verifies whoever checks it
+        assert exports.verify(italian.encode()).valid
 
 
 def test_an_export_is_written_in_the_readers_language(player: Any, dwarven_list: ListState) -> None:
@@ -212,3 +214,5 @@ def test_an_export_is_written_in_the_readers_language(player: Any, dwarven_list:
     assert "Verdict:" in english
     assert "4.500" in italian
     assert "4,500" in english
+    with translation.override("en"):  # an Italian export verifies whoever checks it
+        assert exports.verify(italian.encode()).valid
