@@ -20,6 +20,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from armybuilder.engine.report import ERROR, INFO, WARNING
+from armybuilder.engine.systems.battleground import PRINTED_COST
+from armybuilder.engine.systems.common import COST_NOT_ENTERED
+from armybuilder.engine.systems.fantasy_warriors import LIST_COST, LIST_COST_PER_FIGURE
 
 _OPTION_INVALID = gettext_lazy(
     "List option {option}=“{value}” is not one this game offers; the default reading is used."
@@ -303,6 +306,13 @@ _TEXTS: dict[str, Promise] = {
     "notes": pgettext_lazy("a refused text", "notes"),
 }
 
+# what the player enters for a cost no source gives, by the upgrade they count up (``cost``)
+ENTERED_COSTS_WORDED: dict[str, Promise] = {
+    PRINTED_COST: gettext_lazy("the points printed on its card"),
+    LIST_COST: gettext_lazy("its base cost from the army list"),
+    LIST_COST_PER_FIGURE: gettext_lazy("its points per figure from the army list"),
+}
+
 SEVERITIES: dict[str, Promise] = {
     ERROR: pgettext_lazy("problem severity", "error"),
     WARNING: pgettext_lazy("problem severity", "warning"),
@@ -409,6 +419,9 @@ def _phrases(code: str, params: Mapping[str, Any]) -> dict[str, str]:
     if code == "explain.hidden_by_modifier":
         conditions = [_condition(c) for c in params.get("conditions") or []]
         return {"because": pgettext("joining conditions", " and ").join(conditions)}
+    if code.endswith(COST_NOT_ENTERED):
+        cost = str(params.get("cost", ""))
+        return {"what": str(ENTERED_COSTS_WORDED.get(cost, cost))}
     return {}
 
 

@@ -129,3 +129,11 @@ def test_a_cap_refusal_reads_in_the_language_asked_for(language: str) -> None:
     assert refused.value.params == {"what": "name", "limit": 200, "form": "length"}
     assert "200" in worded
     assert (worded == refused.value.message) == (language == "en")
+
+
+def test_every_cost_a_player_enters_is_worded() -> None:
+    from armybuilder.engine.systems import battleground, fantasy_warriors
+
+    ids = {c.cost_entry_id for c in (*battleground.ENTERED_COSTS, *fantasy_warriors.ENTERED_COSTS)}
+
+    assert ids == set(messages.ENTERED_COSTS_WORDED)

@@ -198,8 +198,6 @@ def test_costs_are_written_the_readers_way(player: Any, dwarven_list: ListState)
 
     assert "4.500" in italian
     assert "4,500" in english
-    with translation.override("en"):  # an Italian export verifies whoever checks it
-        assert exports.verify(italian.encode()).valid
 
 
 def test_an_export_is_written_in_the_readers_language(player: Any, dwarven_list: ListState) -> None:
