@@ -12,7 +12,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import DeviceToken
+from accounts.models import DeviceToken, Preferences
 from armybuilder.errors import ApplicationError
 
 BAD_CREDENTIALS = "auth.bad_credentials"
@@ -81,3 +81,27 @@ def sign_out_device(*, user: Any, token_key: str) -> None:
 def sign_out_everywhere(*, user: Any) -> int:
     deleted, _kinds = DeviceToken.objects.filter(user=user).delete()
     return deleted
+
+
+UNKNOWN_LANGUAGE = "language.unknown"
+
+
+def choose_language(*, user: Any, language: str) -> str:
+    """Remember a player's language on their account (a visitor's only in the cookie, which the
+    caller sets); ``language`` must be one of ``LANGUAGES`` exactly."""
+    if language not in dict(settings.LANGUAGES):
+        raise ApplicationError(
+            UNKNOWN_LANGUAGE,
+            _("Choose English or Italian."),
+            params={"language": language[:10], "allowed": [code for code, _ in settings.LANGUAGES]},
+        )
+    if user.is_authenticated:
+        Preferences.objects.update_or_create(user=user, defaults={"language": language})
+    return language
+
+
+def account_language(*, user: Any) -> str:
+    """The language the account chose, or "" when it never chose one."""
+    return str(
+        Preferences.objects.filter(user=user).values_list("language", flat=True).first() or ""
+    )

@@ -6,6 +6,8 @@ from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.views import switch_language
+
 API_V1 = "/api/v1/"
 
 
@@ -38,6 +40,7 @@ urlpatterns = [
     path("api/v1/", include("armybuilder.api_router")),
     re_path(r"^api/(?P<rest>(?!v1(?:/|$)).*)$", moved_to_v1),
     path("accounts/", include("allauth.urls")),
+    path("language/", switch_language, name="switch-language"),
     path("lists/", include("lists.urls")),
     path("", include("catalogues.urls")),
     path("", include("lists.share_urls")),

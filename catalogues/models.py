@@ -17,6 +17,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from catalogues import job_messages
+
 
 class GameSystem(models.Model):
     bs_id = models.CharField(_("BattleScribe id"), max_length=100, unique=True)
@@ -231,6 +233,10 @@ class ImportJob(models.Model):
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveSmallIntegerField(default=0)  # 0..100
+    # What the job is doing or did, worded when read (``catalogues.job_messages``); ``message``
+    # holds the words of a job recorded before messages were codes.
+    message_code = models.CharField(max_length=40, blank=True)
+    message_params = models.JSONField(default=dict, blank=True)
     message = models.TextField(blank=True)
     # ImportResult.as_dict(): created / unchanged revisions, unresolved links.
     result = models.JSONField(default=dict, blank=True)
@@ -252,6 +258,25 @@ class ImportJob(models.Model):
 
     def __str__(self) -> str:
         return f"Import #{self.pk} ({self.status})"
+
+    @property
+    def status_message(self) -> str:
+        """What the job is doing or did, in the reader's language."""
+        return job_messages.worded(self.message_code, self.message_params, self.message)
+
+    @property
+    def worded_errors(self) -> list[dict[str, Any]]:
+        """Each file's problem with its message in the reader's language."""
+        return [
+            {
+                **error,
+                "message": job_messages.worded(
+                    str(error.get("code", "")), error.get("params") or {}, error.get("message", "")
+                ),
+            }
+            for error in self.errors
+            if isinstance(error, dict)
+        ]
 
 
 class ImportJobFile(models.Model):

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from armybuilder import messages
 from armybuilder.engine import systems
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.explain import HIDDEN, MAX_REACHED, Reason, explain
@@ -267,9 +268,10 @@ def _in_words(reasons: Sequence[Reason]) -> str:
     """Why an entry is greyed out, naming the rule each limit comes from (as its problem
     would)."""
     return " ".join(
-        f"{r.message} ({_('Rule')}: {r.rule['section']})"
+        _("%(reason)s (Rule: %(section)s)")
+        % {"reason": messages.word(r), "section": r.rule["section"]}
         if r.rule and r.rule.get("section")
-        else r.message
+        else messages.word(r)
         for r in reasons
     )
 

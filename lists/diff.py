@@ -19,6 +19,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from armybuilder import messages
 from armybuilder.engine.document import LIST_OPTION_TAG
 from armybuilder.engine.report import Problem
 
@@ -368,16 +369,17 @@ def _problem_change(kind: ChangeKind, problem: Problem, snap: Snapshot) -> Chang
             "code": problem.code,
             "severity": problem.severity,
             "owner": snap.owner_label(problem),
-            "message": problem.message,
+            "message": messages.word(problem),
         },
     )
 
 
 def format_number(value: float | None) -> str:
-    """A cost or limit as a player writes it: 1500, not 1500.0; 12.5 stays."""
+    """A cost or limit as a player writes it in their language: 1,500 (1.500), not 1500.0;
+    12.5 stays (12,5)."""
     if value is None:
         return _("none")
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+    return messages.localized(round(float(value), 2))
 
 
 def _cost_text(costs: Mapping[str, float], names: Mapping[str, str]) -> str:
@@ -399,9 +401,7 @@ def _with_costs(text: str, params: Mapping[str, Any]) -> str:
 
 
 def _severity(params: Mapping[str, Any]) -> str:
-    return {"error": _("error"), "warning": _("warning"), "info": _("note")}.get(
-        str(params["severity"]), str(params["severity"])
-    )
+    return messages.severity(str(params["severity"]))
 
 
 _DESCRIPTIONS: dict[ChangeKind, Callable[[Mapping[str, Any]], str]] = {

@@ -34,8 +34,9 @@ from django.conf import settings
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
+from armybuilder import messages
 from armybuilder.engine.document import roster_document
 from armybuilder.engine.formats import (
     FormatError,
@@ -52,6 +53,14 @@ from armybuilder.engine.view import ForceView, SelectionView
 from catalogues.models import Revision
 from catalogues.services.validation import CostTotal, ListReport
 from lists.diff import format_number
+
+# The exports' labels (words in an f-string are not found by the message extractor).
+VERDICT = gettext_lazy("Verdict")
+NOTES = gettext_lazy("Notes")
+PROBLEMS = gettext_lazy("Problems")
+CHECKED_AGAINST = gettext_lazy("Checked against")
+SHARE_LINK = gettext_lazy("Share link")
+CHECK_AT = gettext_lazy("Check this text at")
 
 
 class ExportFormat(StrEnum):
@@ -392,11 +401,10 @@ def _checked(context: ExportContext) -> str:
 
 def _problems(report: ListReport, user: Callable[[str], str]) -> list[str]:
     """Errors and warnings; their owners' labels and messages may name the player's text."""
-    severities = {ERROR: _("error"), WARNING: _("warning")}
     return [
-        f"{severities[p.severity]}: {user(report.owner_label(p))}: {user(p.message)}"
+        f"{messages.severity(p.severity)}: {user(report.owner_label(p))}: {user(messages.word(p))}"
         for p in report.problems
-        if p.severity in severities
+        if p.severity in (ERROR, WARNING)
     ]
 
 
@@ -406,7 +414,7 @@ def _text_lines(context: ExportContext) -> Iterator[str]:
     yield _one_line(view.name)
     yield f"{view.game_system_name} \u2014 {', '.join(faction_names(report))}"
     yield " | ".join(total_text(t) for t in report.totals)
-    yield f"{_('Verdict')}: {verdict(report)}"
+    yield f"{VERDICT}: {verdict(report)}"
     if view.custom_notes:
         yield from _quoted(view.custom_notes)
     for force in view.all_forces():
@@ -424,18 +432,18 @@ def _text_lines(context: ExportContext) -> Iterator[str]:
                 options = options_text(unit, _one_line)
                 yield f"{line}: {options}" if options else line
                 if unit.custom_notes:
-                    yield f"  {_('Notes')}:"
+                    yield f"  {NOTES}:"
                     yield from _quoted(unit.custom_notes, "  ")
     problems = _problems(report, _one_line)
     if problems:
         yield ""
-        yield f"{_('Problems')}:"
+        yield f"{PROBLEMS}:"
         yield from (f"- {p}" for p in problems)
     yield ""
-    yield f"{_('Checked against')}: {'; '.join(revision_labels(report))}"
-    yield f"{_('Share link')}: {context.share_url}"
+    yield f"{CHECKED_AGAINST}: {'; '.join(revision_labels(report))}"
+    yield f"{SHARE_LINK}: {context.share_url}"
     yield _checked(context)
-    yield f"{_('Check this text at')}: {context.verify_url}"
+    yield f"{CHECK_AT}: {context.verify_url}"
 
 
 def _markdown_lines(context: ExportContext) -> Iterator[str]:
@@ -447,7 +455,7 @@ def _markdown_lines(context: ExportContext) -> Iterator[str]:
     yield ""
     yield f"**{' | '.join(total_text(t) for t in report.totals)}**"
     yield ""
-    yield f"**{_('Verdict')}:** {verdict(report)}"
+    yield f"**{VERDICT}:** {verdict(report)}"
     if view.custom_notes:
         yield ""
         yield from _quoted(view.custom_notes, user=_markdown)
@@ -469,17 +477,17 @@ def _markdown_lines(context: ExportContext) -> Iterator[str]:
                 options = options_text(unit, _markdown)
                 yield f"{line}: {options}" if options else line
                 if unit.custom_notes:
-                    yield f"  - *{_('Notes')}:*"
+                    yield f"  - *{NOTES}:*"
                     yield ""
                     yield from _quoted(unit.custom_notes, "    ", _markdown)
     problems = _problems(report, _markdown)
     if problems:
         yield ""
-        yield f"## {_('Problems')}"
+        yield f"## {PROBLEMS}"
         yield ""
         yield from (f"- {p}" for p in problems)
     yield ""
-    yield f"{_('Checked against')}: {'; '.join(revision_labels(report))}  "
-    yield f"{_('Share link')}: <{context.share_url}>  "
+    yield f"{CHECKED_AGAINST}: {'; '.join(revision_labels(report))}  "
+    yield f"{SHARE_LINK}: <{context.share_url}>  "
     yield f"{_checked(context)}  "
-    yield f"{_('Check this text at')}: <{context.verify_url}>  "
+    yield f"{CHECK_AT}: <{context.verify_url}>  "

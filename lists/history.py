@@ -24,6 +24,7 @@ from lists.services import (
     read_stored,
     save_roster,
 )
+from lists.summaries import summary
 
 UNKNOWN_VERSION = "history.unknown_version"
 # Kinds the history page marks: versions no ordinary edit made.
@@ -121,7 +122,7 @@ def restore_version(*, army_list: ArmyList, version: int, number: int) -> ListSt
         roster,
         closure,
         VersionKind.RESTORE,
-        _("Restored version %(number)d") % {"number": number},
+        summary("list.restored", number=number),
         undo_stack=[*army_list.undo_stack, version][-UNDO_DEPTH:],
         redo_stack=[],
     )

@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.engine.caps import MAX_NAME_LENGTH
+from lists.summaries import LEGACY, Summary
 
 NAME_MAX_LENGTH = MAX_NAME_LENGTH
 
@@ -114,6 +115,10 @@ class ListVersion(models.Model):
     document_bytes = models.PositiveBigIntegerField(default=0)
     pinned = models.JSONField()
     kind = models.CharField(max_length=10, choices=VersionKind.choices)
+    # What the version did, worded when read (``lists.summaries``); ``summary`` holds the words
+    # of a version stored before summaries were codes.
+    summary_code = models.CharField(max_length=40, blank=True)
+    summary_params = models.JSONField(default=dict, blank=True)
     summary = models.CharField(max_length=300, blank=True)
     # Who made the version and through what (``lists.authorship``); unknown for older ones.
     author = models.ForeignKey(
@@ -147,11 +152,20 @@ class ListVersion(models.Model):
         return f"{self.army_list} v{self.number}"
 
     @property
+    def summary_of_edit(self) -> Summary:
+        """What the version did, as stored (an undo or redo: the edit it steps over)."""
+        if self.summary_code:
+            return Summary(self.summary_code, self.summary_params)
+        return Summary(LEGACY, {"text": self.summary})
+
+    @property
     def label(self) -> str:
-        """The summary as players read it. An undo or redo stores the summary of the edit it
-        steps over, so undoing an undo names that edit, not "Undid: Undid: ..."."""
+        """The summary as players read it, in their language. An undo or redo stores the
+        summary of the edit it steps over, so undoing an undo names that edit, not "Undid:
+        Undid: ..."."""
+        words = str(self.summary_of_edit)
         if self.kind == VersionKind.UNDO:
-            return _("Undid: %(summary)s") % {"summary": self.summary}
+            return _("Undid: %(summary)s") % {"summary": words}
         if self.kind == VersionKind.REDO:
-            return _("Redid: %(summary)s") % {"summary": self.summary}
-        return self.summary
+            return _("Redid: %(summary)s") % {"summary": words}
+        return words

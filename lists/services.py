@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from armybuilder import messages
 from armybuilder.engine import edit as engine_edit
 from armybuilder.engine.caps import (
     MAX_NOTES_LENGTH,
@@ -48,6 +49,7 @@ from lists import authorship, quotas, setup
 from lists.errors import EditRejected
 from lists.models import NAME_MAX_LENGTH, ArmyList, ListVersion, VersionKind
 from lists.pruning import prune_versions
+from lists.summaries import Summary, summary
 
 # Stable codes of a refused edit (pages and API clients match on them).
 UNKNOWN_SELECTION = "edit.unknown_selection"
@@ -68,7 +70,6 @@ DATA_MISSING = "edit.data_missing"
 
 MAX_COUNT = 10_000
 MAX_ID_LENGTH = 200
-MAX_SUMMARY_LENGTH = 300
 # How many steps undo (and redo) can go back.
 UNDO_DEPTH = 100
 ROSTER_TARGET = "roster"
@@ -151,7 +152,7 @@ def create_list(
         document=_document(report),
         pinned=pinned_revisions(closure),
         kind=VersionKind.CREATE,
-        summary=_("Created"),
+        summary=summary("list.created"),
         report=report,
     )
     return ListState(army_list, roster, report)
@@ -166,7 +167,7 @@ def store_new_list(
     document: dict[str, Any],
     pinned: dict[str, Any],
     kind: str,
-    summary: str,
+    summary: Summary,
     report: ListReport | None = None,
     forked_from: ListVersion | None = None,
 ) -> ArmyList:
@@ -208,7 +209,7 @@ def duplicate_list(*, army_list: ArmyList, user: Any) -> ArmyList:
         document=renamed_document(army_list.document, name),
         pinned=army_list.pinned,
         kind=VersionKind.CREATE,
-        summary=_("Copied from %(name)s") % {"name": army_list.name},
+        summary=summary("list.copied", name=army_list.name),
     )
 
 
@@ -331,7 +332,7 @@ def add_force(
     check_version(army_list, version)
     closure = _closure_with(army_list, catalogue_id)
 
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         parent = _force(roster, parent_force_id) if parent_force_id is not None else None
         if parent is None and force_entry_id not in {
             f.id for f in setup.force_choices(roster.compiled, catalogue_id)
@@ -340,16 +341,16 @@ def add_force(
         force, _created = _engine(
             lambda: engine_edit.add_force(roster, force_entry_id, catalogue_id, parent)
         )
-        return _("Added %(name)s") % {"name": force.node.name}
+        return summary("force.added", name=force.node.name)
 
     return _edit(army_list, version, change, closure=closure)
 
 
 def remove_force(*, army_list: ArmyList, version: int, force_id: str) -> ListState:
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         force = _force(roster, force_id)
         roster.remove_force(force)
-        return _("Removed %(name)s") % {"name": force.custom_name or force.node.name}
+        return summary("force.removed", name=force.custom_name or force.node.name)
 
     return _edit(army_list, version, change)
 
@@ -366,13 +367,13 @@ def add_selection(
     it goes past is the list's problem, shown with its rule)."""
     entry_id = _id(entry_id)
 
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         force, parent, reasons = _obstacles(roster, force_id, entry_id, parent_selection_id)
         _refuse_what_the_data_hides(reasons)
         selection, _created = _engine(
             lambda: engine_edit.select_entry(roster, force, entry_id, parent)
         )
-        return _("Added %(name)s") % {"name": selection.node.name}
+        return summary("selection.added", name=selection.node.name)
 
     return _edit(army_list, version, change)
 
@@ -403,7 +404,7 @@ def _not_allowed(reasons: list[Reason]) -> EditRejected:
     """An entry refused for its reasons, each with its code and what it names."""
     return EditRejected(
         NOT_ALLOWED,
-        " ".join(r.message for r in reasons),
+        " ".join(map(messages.word, reasons)),
         params={
             "reasons": [
                 {"code": r.code, "entry_id": r.entry_id, "constraint_id": r.constraint_id}
@@ -420,7 +421,7 @@ def choose_option(
     group's innermost group holds is removed in the same edit."""
     entry_id = _id(entry_id)
 
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         parent = _selection(roster, selection_id)
         try:
             node = engine_edit.find_child_entry(parent, entry_id)
@@ -434,7 +435,7 @@ def choose_option(
         if not any(s.node is node for s in parent.children):
             _refuse_what_the_data_hides(explain(roster, parent.force, node.path_id, parent))
             _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
-        return _("Chose %(option)s for %(name)s") % {"option": node.name, "name": _label(parent)}
+        return summary("selection.chose", option=node.name, name=_label(parent))
 
     return _edit(army_list, version, change)
 
@@ -443,13 +444,13 @@ def set_count(*, army_list: ArmyList, version: int, selection_id: str, count: in
     """Set how many of a selection there are; 0 removes it."""
     count = _count(count)
 
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         selection = _selection(roster, selection_id)
         if count == 0:
             roster.remove_selection(selection)
-            return _("Removed %(name)s") % {"name": _label(selection)}
+            return summary("selection.removed", name=_label(selection))
         _engine(lambda: engine_edit.set_count(selection, count))
-        return _("%(name)s set to %(count)d") % {"name": _label(selection), "count": count}
+        return summary("selection.count", name=_label(selection), count=count)
 
     return _edit(army_list, version, change)
 
@@ -466,7 +467,7 @@ def set_option_count(
     """
     entry_id, count = _id(entry_id), _count(count)
 
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         parent = _selection(roster, selection_id)
         node = find_entry(parent.node.children, entry_id)
         if node is None:
@@ -475,14 +476,14 @@ def set_option_count(
         have = sum(s.amount for s in picks)
         label = node.name
         if count == have:
-            return _("%(name)s unchanged") % {"name": label}
+            return summary("selection.unchanged", name=label)
         if count < have:
             _take_away(roster, picks, have - count)
-            return _("%(name)s set to %(count)d") % {"name": label, "count": count}
+            return summary("selection.count", name=label, count=count)
         _refuse_what_the_data_hides(explain(roster, parent.force, node.path_id, parent))
         for _step in range(count - have):  # a pick each, or one more of the same pick
             _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
-        return _("%(name)s set to %(count)d") % {"name": label, "count": count}
+        return summary("selection.count", name=label, count=count)
 
     return _edit(army_list, version, change)
 
@@ -509,10 +510,10 @@ def _take_away(roster: Roster, picks: list[Selection], amount: int) -> None:
 
 
 def remove_selection(*, army_list: ArmyList, version: int, selection_id: str) -> ListState:
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         selection = _selection(roster, selection_id)
         roster.remove_selection(selection)
-        return _("Removed %(name)s") % {"name": _label(selection)}
+        return summary("selection.removed", name=_label(selection))
 
     return _edit(army_list, version, change)
 
@@ -523,7 +524,7 @@ def duplicate_selection(
     """Copy a selection with everything under it, beside it or into another force that
     offers the same entry."""
 
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         selection = _selection(roster, selection_id)
         target = _force(roster, target_force_id) if target_force_id else None
         if target is not None and target is not selection.force:
@@ -537,7 +538,7 @@ def duplicate_selection(
             if selection.node.path_id not in offered:
                 raise EditRejected(NOT_ALLOWED, _("That force does not offer this entry."))
         roster.duplicate_selection(selection, target)
-        return _("Duplicated %(name)s") % {"name": _label(selection)}
+        return summary("selection.duplicated", name=_label(selection))
 
     return _edit(army_list, version, change)
 
@@ -565,14 +566,14 @@ def set_custom(
     name = _text(name, checked_name)
     notes = _text(notes, checked_notes)
 
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         if target_id == ROSTER_TARGET:
             renamed = name is not UNCHANGED and name is not None
             if renamed:
                 roster.name = _name(name)
             if notes is not UNCHANGED:
                 roster.custom_notes = notes or None
-            return _("Renamed the list") if renamed else _("Edited the notes")
+            return summary("list.renamed" if renamed else "list.notes")
         target: Selection | Force
         try:
             target = roster.selection(_id(target_id))
@@ -582,7 +583,7 @@ def set_custom(
             target.custom_name = name or None
         if notes is not UNCHANGED:
             target.custom_notes = notes or None
-        return _("Edited %(name)s") % {"name": target.node.name}
+        return summary("selection.edited", name=target.node.name)
 
     return _edit(army_list, version, change)
 
@@ -592,9 +593,9 @@ def set_cost_limit(
 ) -> ListState:
     """Set (or with ``None`` remove) the list's limit of one cost type."""
 
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         _set_cost_limit(roster, cost_type_id, value)
-        return _("Changed the limit")
+        return summary("list.limit")
 
     return _edit(army_list, version, change)
 
@@ -602,9 +603,9 @@ def set_cost_limit(
 def set_option(*, army_list: ArmyList, version: int, name: str, value: str) -> ListState:
     """Choose a list option's value (one the game system declares)."""
 
-    def change(roster: Roster) -> str:
+    def change(roster: Roster) -> Summary:
         _set_option(roster, name, value)
-        return _("Changed a list option")
+        return summary("list.option")
 
     return _edit(army_list, version, change)
 
@@ -691,7 +692,7 @@ def parse_limit(raw: object) -> float | None:
 def _edit(
     army_list: ArmyList,
     version: int,
-    change: Callable[[Roster], str],
+    change: Callable[[Roster], Summary],
     *,
     closure: ClosureRevisions | None = None,
 ) -> ListState:
@@ -702,7 +703,7 @@ def _edit(
     try:
         summary = change(roster)
     except CapExceeded as error:
-        raise EditRejected(error.code, error.message) from error
+        raise EditRejected(error.code, messages.refusal(error), params=error.params) from error
     return save_roster(
         army_list,
         version,
@@ -733,7 +734,7 @@ def _restore(
     closure, roster = read_stored(document=snapshot.document, pinned=snapshot.pinned)
     # Every step onto the undo or redo stack is followed by the version that made the change
     # (an edit, an undo or a redo), whose summary names the edit: the one stepped over now.
-    summary = _version_summary(army_list, target + 1) or _("an edit no longer kept")
+    summary = _version_summary(army_list, target + 1) or Summary("edit.gone")
     return save_roster(
         army_list,
         version,
@@ -746,13 +747,13 @@ def _restore(
     )
 
 
-def _version_summary(army_list: ArmyList, number: int) -> str:
-    return (
+def _version_summary(army_list: ArmyList, number: int) -> Summary | None:
+    version = (
         ListVersion.objects.filter(army_list=army_list, number=number)
-        .values_list("summary", flat=True)
+        .only("summary", "summary_code", "summary_params")
         .first()
-        or ""
     )
+    return version.summary_of_edit if version is not None else None
 
 
 def save_roster(
@@ -761,7 +762,7 @@ def save_roster(
     roster: Roster,
     closure: ClosureRevisions,
     kind: str,
-    summary: str,
+    summary: Summary,
     *,
     undo_stack: list[int],
     redo_stack: list[int],
@@ -798,7 +799,7 @@ def save_roster(
     return ListState(army_list, roster, report)
 
 
-def record_version(army_list: ArmyList, kind: str, summary: str) -> None:
+def record_version(army_list: ArmyList, kind: str, summary: Summary) -> None:
     """Store the list's current version as a ``ListVersion``.
 
     The list's row was written just before (in the same transaction), so the database copies
@@ -810,7 +811,9 @@ def record_version(army_list: ArmyList, kind: str, summary: str) -> None:
         "army_list": army_list.pk,
         "number": army_list.version,
         "kind": kind,
-        "summary": summary[:MAX_SUMMARY_LENGTH],
+        "summary": "",
+        "summary_code": summary.code,
+        "summary_params": dict(summary.params),
         "author": author.user_id if author else None,
         "channel": author.channel if author else "",
         "device": author.device.pk if author and author.device else None,
@@ -896,7 +899,7 @@ def _load_roster(document: Mapping[str, Any], closure: ClosureRevisions) -> Rost
     try:
         return load_roster(compiled_closure(closure), document, budget=Budget(REQUEST_STEPS))
     except CapExceeded as error:
-        raise EditRejected(error.code, error.message) from error
+        raise EditRejected(error.code, messages.refusal(error), params=error.params) from error
     except (RosterError, CompileError) as error:
         raise EditRejected(DATA_MISSING, str(error)) from error
 
@@ -915,7 +918,7 @@ def _document(report: ListReport) -> dict[str, Any]:
     try:
         check_document(document)
     except CapExceeded as error:
-        raise EditRejected(error.code, error.message) from error
+        raise EditRejected(error.code, messages.refusal(error), params=error.params) from error
     return document
 
 
@@ -923,7 +926,7 @@ def _engine(operation: Callable[[], T]) -> T:
     try:
         return operation()
     except CapExceeded as error:
-        raise EditRejected(error.code, error.message) from error
+        raise EditRejected(error.code, messages.refusal(error), params=error.params) from error
     except RosterError as error:
         raise EditRejected(NOT_ALLOWED, str(error)) from error
 

@@ -27,7 +27,7 @@ from catalogues.examples import ExampleList
 from catalogues.models import Catalogue
 from catalogues.services.rosters import check_roster_file
 from catalogues.services.validation import ListReport, ListSpecRejected, validate_list_spec
-from lists import quotas
+from lists import quotas, summaries
 from lists.exports import ExportContext, ExportFile, ExportFormat, export
 from lists.models import (
     NAME_MAX_LENGTH,
@@ -177,8 +177,7 @@ def fork_list(*, army_list: ArmyList, user: Any, version_number: int | None = No
         document=renamed_document(source.document, name),
         pinned=source.pinned,
         kind=VersionKind.FORK,
-        summary=_("Forked from %(name)s, version %(number)d")
-        % {"name": army_list.name, "number": number},
+        summary=summaries.summary("list.forked", name=army_list.name, number=number),
         forked_from=source,
     )
 
@@ -203,11 +202,18 @@ def import_list(*, user: Any, data: bytes, filename: str) -> ImportResult:
     report = check_roster_file(data=data, filename=filename)
     filename = one_line(filename)
     left_out = report.unknown_entries
-    summary = _("Imported from %(file)s") % {"file": filename[:100]}
-    if left_out:
-        summary += "; " + _("left out: %(entries)s") % {
-            "entries": ", ".join(p.message for p in left_out)
-        }
+    summary = (
+        summaries.summary(
+            "list.imported_left_out",
+            file=filename,
+            entries=[
+                str(p.params.get("path") or p.entry_id)[: summaries.NAME_LENGTH]
+                for p in left_out[: summaries.LEFT_OUT_NAMED]
+            ],
+        )
+        if left_out
+        else summaries.summary("list.imported", file=filename)
+    )
     return ImportResult(
         _store_new_list(user, report, report.view.name or filename, summary), left_out
     )
@@ -222,11 +228,13 @@ def copy_example(*, user: Any, example: ExampleList) -> ArmyList:
     """
     quotas.admit_creation(user=user)
     report = validate_list_spec(spec=example.spec)
-    summary = _("Copied from the example list “%(name)s”") % {"name": example.name[:100]}
+    summary = summaries.summary("list.from_example", name=example.name)
     return _store_new_list(user, report, example.name, summary)
 
 
-def _store_new_list(user: Any, report: ListReport, name: str, summary: str) -> ArmyList:
+def _store_new_list(
+    user: Any, report: ListReport, name: str, summary: summaries.Summary
+) -> ArmyList:
     """A checked list as a new private list of ``user``, with its first version."""
     forces = report.view.forces
     if not forces:

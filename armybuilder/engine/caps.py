@@ -58,10 +58,13 @@ NAME_KEYS = ("name", "customName")
 class CapExceeded(Exception):
     """A list is over one of the caps; ``code`` says which (one of the codes above)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        # what the message names, as JSON data, for words in other languages (``form`` names
+        # the sentence of a code with several)
+        self.params = dict(params or {})
 
 
 class BudgetExceeded(CapExceeded):
@@ -69,7 +72,9 @@ class BudgetExceeded(CapExceeded):
 
     def __init__(self, steps: int) -> None:
         super().__init__(
-            OVER_BUDGET, f"Checking this list takes more than the {steps} steps one request may."
+            OVER_BUDGET,
+            f"Checking this list takes more than the {steps} steps one request may.",
+            {"steps": steps},
         )
         self.steps = steps
 
@@ -123,12 +128,22 @@ def check_extent(body: Mapping[str, Any]) -> None:
     for size, (depth, is_force, _) in enumerate(_nested(body), start=1):
         forces += is_force
         if depth > MAX_DEPTH:
-            raise CapExceeded(TOO_DEEP, f"Forces and selections nest at most {MAX_DEPTH} deep.")
+            raise CapExceeded(
+                TOO_DEEP,
+                f"Forces and selections nest at most {MAX_DEPTH} deep.",
+                {"limit": MAX_DEPTH},
+            )
         if forces > MAX_FORCES:
-            raise CapExceeded(TOO_MANY_FORCES, f"A list may have at most {MAX_FORCES} forces.")
+            raise CapExceeded(
+                TOO_MANY_FORCES,
+                f"A list may have at most {MAX_FORCES} forces.",
+                {"limit": MAX_FORCES},
+            )
         if size > MAX_SIZE:
             raise CapExceeded(
-                TOO_LARGE, f"A list may have at most {MAX_SIZE} selections and forces."
+                TOO_LARGE,
+                f"A list may have at most {MAX_SIZE} selections and forces.",
+                {"limit": MAX_SIZE},
             )
 
 
@@ -171,13 +186,24 @@ def checked_notes(value: Any) -> str:
 
 def _checked_text(value: Any, limit: int, refused: re.Pattern[str], what: str) -> str:
     if not isinstance(value, str):
-        raise CapExceeded(BAD_TEXT, f"A {what} is text, not {type(value).__name__}.")
+        raise CapExceeded(
+            BAD_TEXT,
+            f"A {what} is text, not {type(value).__name__}.",
+            {"what": what, "form": "type"},
+        )
     if len(value) > limit:
-        raise CapExceeded(BAD_TEXT, f"A {what} has at most {limit} characters.")
+        raise CapExceeded(
+            BAD_TEXT,
+            f"A {what} has at most {limit} characters.",
+            {"what": what, "limit": limit, "form": "length"},
+        )
     found = refused.search(value)
     if found:
+        character = f"U+{ord(found.group()):04X}"
         raise CapExceeded(
-            BAD_TEXT, f"A {what} cannot hold the character U+{ord(found.group()):04X}."
+            BAD_TEXT,
+            f"A {what} cannot hold the character {character}.",
+            {"what": what, "character": character, "form": "character"},
         )
     return value
 
@@ -226,6 +252,7 @@ def checked_number(value: Any, lowest: int) -> float:
         raise CapExceeded(
             BAD_NUMBER,
             f"A selection's number is a count from {lowest} to {MAX_NUMBER}, not {value!r}.",
+            {"lowest": lowest, "limit": MAX_NUMBER, "value": repr(value)[:50]},
         )
     return number
 
@@ -237,6 +264,7 @@ def checked_cost_limit(value: Any) -> float:
         raise CapExceeded(
             BAD_COST_LIMIT,
             f"A cost limit is a number from 0 to {MAX_COST_LIMIT:.0f}, not {value!r}.",
+            {"limit": MAX_COST_LIMIT, "value": repr(value)[:50]},
         )
     return limit
 
@@ -247,7 +275,9 @@ def checked_cost(value: Any) -> float:
     cost = _real(value)
     if cost is None or abs(cost) > MAX_COST:
         raise CapExceeded(
-            BAD_COST, f"A selection's cost is a number within {MAX_COST:.0f}, not {value!r}."
+            BAD_COST,
+            f"A selection's cost is a number within {MAX_COST:.0f}, not {value!r}.",
+            {"limit": MAX_COST, "value": repr(value)[:50]},
         )
     return cost
 
@@ -257,7 +287,11 @@ def finite_costs(view: RosterView) -> None:
     the data repeats per point of a limit can get there, and no report can carry it."""
     costs = [*view.costs, *(c for s in view.all_selections() for c in s.costs)]
     if not all(math.isfinite(c.value) for c in costs):
-        raise CapExceeded(BAD_COST, "This list's costs are beyond every number the engine holds.")
+        raise CapExceeded(
+            BAD_COST,
+            "This list's costs are beyond every number the engine holds.",
+            {"form": "range"},
+        )
 
 
 def _real(value: Any) -> float | None:

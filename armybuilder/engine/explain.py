@@ -23,15 +23,15 @@ from armybuilder.engine.model import (
     json_number,
     number_text,
 )
-from armybuilder.engine.report import CONSTRAINT_MAX, messages, words
+from armybuilder.engine.report import CONSTRAINT_MAX, messages, phrases, words
 from armybuilder.engine.roster import Force, Roster, Selection
 
 HIDDEN = "explain.hidden"
 HIDDEN_BY_MODIFIER = "explain.hidden_by_modifier"
 MAX_REACHED = "explain.max_reached"
 
-# ``where`` and ``because`` are English phrases; ``scope`` and ``scope_name`` (and
-# ``conditions``, one phrase each) say the same as data for other languages.
+# ``where`` and ``because`` are English phrases made from the structured params (``scope`` and
+# ``scope_name``; ``conditions``, one object each), which other languages word their own way.
 MESSAGES = messages(
     {
         HIDDEN: "{name} is not available in this list.",
@@ -128,14 +128,13 @@ def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) 
             continue
         count = evaluator.constraint_count(constraint, node, ctx)
         if count + 1 > limit:
-            scope, scope_name, where = _where(evaluator.compiled, constraint.scope, ctx)
+            scope, scope_name = _where(evaluator.compiled, constraint.scope, ctx)
             params = {
                 "name": name,
                 "limit": json_number(limit),
                 "count": json_number(count),
                 "scope": scope,
                 "scope_name": scope_name,
-                "where": where,
                 "form": "none" if limit < 1 else "one" if count == 1 else "",
             }
             rule = constraint.raw.get("rule")
@@ -158,13 +157,9 @@ def _hidden_reason(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) -
         for modifier in _hiding_modifiers(source):
             if evaluator.conditions_hold(modifier, ctx) and modifier.get("conditions"):
                 conditions = [
-                    describe_condition(evaluator.compiled, c) for c in modifier["conditions"]
+                    condition_params(evaluator.compiled, c) for c in modifier["conditions"]
                 ]
-                params = {
-                    "name": name,
-                    "conditions": conditions,
-                    "because": " and ".join(conditions),
-                }
+                params = {"name": name, "conditions": conditions}
                 return _reason(HIDDEN_BY_MODIFIER, node.id, params)
     return _reason(HIDDEN, node.id, {"name": name})
 
@@ -187,42 +182,69 @@ def _hiding_modifiers(holder: JsonDict) -> list[JsonDict]:
     return found
 
 
-def describe_condition(compiled: Compiled, condition: JsonDict) -> str:
-    """A condition in words, e.g. "the force has at least 1 of Captain"."""
+def condition_params(compiled: Compiled, condition: JsonDict) -> dict[str, Any]:
+    """A condition as data a message words: whose count (``scope``: parent, self, force,
+    roster, or an entry's or category's id, named in ``scope_name``), the comparison
+    (``type``: ``atLeast``, ``instanceOf``, ...), the ``value`` and ``field`` (``selections``
+    or a cost type's name) and the ``name`` of what is counted."""
     child_id = str(condition.get("childId") or "")
     target = compiled.find_any(child_id) if child_id else None
-    what = str((target or {}).get("name") or child_id or "anything")
-    scope = _scope_words(str(condition.get("scope", "self")))
-    kind = str(condition.get("type", ""))
+    scope = str(condition.get("scope", "self"))
+    scoped = None if scope in SCOPE_WORDS else compiled.find_any(scope)
+    field_id = str(condition.get("field", "selections"))
+    cost_type = next((ct.name for ct in compiled.cost_types if ct.id == field_id), field_id)
+    return {
+        "scope": scope,
+        "scope_name": str((scoped or {}).get("name") or ""),
+        "type": str(condition.get("type", "")),
+        "value": json_number(as_float(condition.get("value"))),
+        "field": cost_type,
+        "name": str((target or {}).get("name") or child_id),
+    }
+
+
+def describe_condition(condition: Mapping[str, Any]) -> str:
+    """A condition's params in English, e.g. "the force has at least 1 of Captain"."""
+    what = condition["name"] or "anything"
+    scope = SCOPE_WORDS.get(condition["scope"], condition["scope_name"] or condition["scope"])
+    kind = condition["type"]
     if kind in ("instanceOf", "notInstanceOf"):
         negation = "" if kind == "instanceOf" else "not "
         return f"the {scope} is {negation}a {what}"
-    amount = number_text(as_float(condition.get("value")))
-    unit = str(condition.get("field", "selections"))
+    amount = number_text(float(condition["value"]))
+    unit = condition["field"]
     counted = f"{amount} of {what}" if unit == "selections" else f"{amount} {unit} of {what}"
     return f"the {scope} has {COMPARISON_WORDS.get(kind, kind)} {counted}"
 
 
-def _where(compiled: Compiled, scope: str, ctx: Ctx) -> tuple[str, str, str]:
-    """Where a limit counts: the kind of scope (parent, force, roster, self or entry), the name
-    of the parent or entry it names, and the words a player says: "in this Captain"."""
+def _where(compiled: Compiled, scope: str, ctx: Ctx) -> tuple[str, str]:
+    """Where a limit counts: the kind of scope (parent, force, roster, self or entry) and the
+    name of the parent or entry it names."""
     if scope == "parent" and ctx.parent:
-        parent_name = str(ctx.parent.node.raw.get("name"))
-        return "parent", parent_name, f"in this {parent_name}"
+        return "parent", str(ctx.parent.node.raw.get("name"))
     if scope in ("parent", "force"):
-        return "force", "", "in this force"
-    if scope == "roster":
-        return "roster", "", "in the army"
-    if scope == "self":
-        return "self", "", "in one selection"
+        return "force", ""
+    if scope in ("roster", "self"):
+        return scope, ""
     # a scope naming an entry or category: the limit counts within each of them
     target = compiled.find_any(scope)
-    if target and target.get("name"):
-        return "entry", str(target["name"]), f"in each {target['name']}"
-    return "entry", "", "here"
+    return "entry", str(target["name"]) if target and target.get("name") else ""
 
 
-def _scope_words(scope: str) -> str:
-    return {"parent": "parent", "self": "selection", "force": "force", "roster": "roster"}.get(
-        scope, scope
-    )
+def where_words(params: Mapping[str, Any]) -> str:
+    """Where a limit counts as a player says it: "in this Captain", "in the army"."""
+    scope, name = params["scope"], params["scope_name"]
+    if scope == "parent":
+        return f"in this {name}"
+    if scope == "entry":
+        return f"in each {name}" if name else "here"
+    return {"force": "in this force", "roster": "in the army", "self": "in one selection"}[scope]
+
+
+SCOPE_WORDS = {"parent": "parent", "self": "selection", "force": "force", "roster": "roster"}
+
+phrases(MAX_REACHED, lambda params: {"where": where_words(params)})
+phrases(
+    HIDDEN_BY_MODIFIER,
+    lambda params: {"because": " and ".join(map(describe_condition, params["conditions"]))},
+)

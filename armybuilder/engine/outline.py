@@ -48,7 +48,7 @@ def _entry(node: EntryNode, budget: list[int], names: Mapping[str, str]) -> dict
     budget[0] -= 1
     if budget[0] < 0:
         raise CapExceeded(
-            OUTLINE_TOO_LARGE, "The catalogue has more entries than one outline may hold."
+            OUTLINE_TOO_LARGE, "The catalogue has more entries than one outline may hold.", {}
         )
     bounds = {
         c.type: c.value

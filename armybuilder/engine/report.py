@@ -14,7 +14,7 @@ an association, the engine code whose template words it (``kind``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +39,10 @@ ASSOCIATION_TARGET = "association.target"
 
 # code (or ``code#form``) -> the English template of its message; ``messages`` adds to it.
 TEMPLATES: dict[str, str] = {}
+# code -> the English phrases its template names that are worked out from its structured params
+# (where a limit counts, the conditions that hide an entry): other languages word the same
+# params their own way, so the phrases are never params themselves.
+PHRASES: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {}
 
 
 def messages(templates: Mapping[str, str]) -> dict[str, str]:
@@ -47,6 +51,12 @@ def messages(templates: Mapping[str, str]) -> dict[str, str]:
         if TEMPLATES.setdefault(key, template) != template:
             raise ValueError(f"two templates for {key}")
     return dict(templates)
+
+
+def phrases(code: str, make: Callable[[Mapping[str, Any]], dict[str, str]]) -> None:
+    """Register how a code's English phrases are made from its params (see ``PHRASES``)."""
+    if PHRASES.setdefault(code, make) is not make:
+        raise ValueError(f"two phrase makers for {code}")
 
 
 def template(code: str, params: Mapping[str, Any]) -> str:
@@ -62,7 +72,8 @@ def template(code: str, params: Mapping[str, Any]) -> str:
 
 def words(code: str, params: Mapping[str, Any]) -> str:
     """The English message of a code with its params."""
-    return template(code, params).format_map(params)
+    make = PHRASES.get(code)
+    return template(code, params).format_map({**params, **make(params)} if make else params)
 
 
 _GONE = "{path} ({entry_id}) is no longer in the data and was left out"

@@ -86,6 +86,18 @@ class EntrySerializer(serializers.ModelSerializer[Entry]):
 
 
 class ImportJobSerializer(serializers.ModelSerializer[ImportJob]):
+    message = serializers.CharField(
+        source="status_message", read_only=True, help_text="In the language asked for."
+    )
+    message_code = serializers.CharField(read_only=True)
+    message_params = serializers.DictField(read_only=True)
+    errors = serializers.ListField(
+        source="worded_errors",
+        child=serializers.DictField(),
+        read_only=True,
+        help_text="Each file's problem: file, code, params, message (in the language asked).",
+    )
+
     class Meta:
         model = ImportJob
         fields = [
@@ -93,6 +105,8 @@ class ImportJobSerializer(serializers.ModelSerializer[ImportJob]):
             "status",
             "progress",
             "message",
+            "message_code",
+            "message_params",
             "result",
             "errors",
             "created_at",

@@ -16,6 +16,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from armybuilder import messages
 from armybuilder.engine.caps import CapExceeded
 from armybuilder.errors import ApplicationError
 from catalogues import selectors
@@ -133,7 +134,9 @@ class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
         try:
             body = outlines.outline(closure, catalogue)
         except CapExceeded as error:
-            raise ApplicationError(error.code, error.message, status=422) from error
+            raise ApplicationError(
+                error.code, messages.refusal(error), params=error.params, status=422
+            ) from error
         response = Response(body)
         response["ETag"] = etag
         response["Cache-Control"] = "public, no-cache"

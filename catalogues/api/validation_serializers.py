@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.settings import api_settings
 
+from armybuilder import messages
+
 # The engine's caps on one list, stated again in the schema so clients see them.
 from armybuilder.engine.caps import (
     MAX_COST_LIMIT,
@@ -198,6 +200,17 @@ PARAMS_HELP = (
 )
 
 
+class WordedField(serializers.CharField):
+    """A problem's or reason's message in the reader's language (Accept-Language), worded from
+    its code and params."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, value: Any) -> str:
+        return messages.word(value)
+
+
 class ReportProblemSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable, dotted; match on this, not on the message.")
     severity = serializers.ChoiceField(choices=[ERROR, WARNING, INFO])
@@ -206,7 +219,7 @@ class ReportProblemSerializer(serializers.Serializer[Any]):
     owner_entry_id = serializers.CharField()
     entry_id = serializers.CharField()
     constraint_id = serializers.CharField()
-    message = serializers.CharField()
+    message = WordedField(help_text="In the language asked for (Accept-Language).")
     rule = ProblemRuleSerializer(allow_null=True)
     params = serializers.DictField(help_text=PARAMS_HELP)
 
@@ -234,7 +247,9 @@ class ReasonSerializer(serializers.Serializer[Any]):
     )
     entry_id = serializers.CharField(help_text="The entry or entry group the reason is about.")
     constraint_id = serializers.CharField(help_text="The maximum reached (empty if hidden).")
-    message = serializers.CharField(help_text="In plain words, naming the condition or limit.")
+    message = WordedField(
+        help_text="In plain words, naming the condition or limit, in the language asked for."
+    )
     params = serializers.DictField(help_text=PARAMS_HELP)
 
 

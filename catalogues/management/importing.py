@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.management.base import OutputWrapper
 
+from catalogues import job_messages
 from catalogues.services.imports import CatalogueImportError, ImportResult
 
 BAR_WIDTH = 30
@@ -18,7 +21,8 @@ class ProgressBar:
         self.interactive = stream.isatty()
         self.last = -1
 
-    def __call__(self, percent: int, message: str) -> None:
+    def __call__(self, percent: int, code: str, params: dict[str, Any]) -> None:
+        message = job_messages.worded(code, params, code)
         filled = BAR_WIDTH * percent // 100
         line = f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {percent:3d}% {message}"
         if self.interactive:

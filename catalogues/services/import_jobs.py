@@ -12,10 +12,9 @@ from dataclasses import asdict
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from catalogues.models import ImportJob, ImportJobFile
-from catalogues.services.imports import CatalogueImportError, import_files
+from catalogues.services.imports import CatalogueImportError, FileProblem, import_files
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +29,7 @@ def start_import_job(*, files: Sequence[tuple[str, bytes]], user: User | None) -
     from catalogues.tasks import import_upload_task
 
     with transaction.atomic():
-        job = ImportJob.objects.create(created_by=user, message=_("Waiting for a worker"))
+        job = ImportJob.objects.create(created_by=user, message_code="job.waiting")
         ImportJobFile.objects.bulk_create(
             ImportJobFile(job=job, name=name, data=data) for name, data in files
         )
@@ -50,7 +49,7 @@ def run_import_job(*, job_id: int) -> None:
     """
     # Claiming the job by status makes a redelivered message (acks_late) a no-op.
     claimed = ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.PENDING).update(
-        status=ImportJob.Status.RUNNING, progress=0, message=_("Starting")
+        status=ImportJob.Status.RUNNING, progress=0, message_code="job.starting"
     )
     if not claimed:
         logger.info("import job %s is not pending; nothing to do", job_id)
@@ -60,8 +59,8 @@ def run_import_job(*, job_id: int) -> None:
     try:
         result = import_files(
             files=files,
-            progress=lambda percent, message: _update_job(
-                job_id, progress=percent, message=message
+            progress=lambda percent, code, params: _update_job(
+                job_id, progress=percent, message_code=code, message_params=params
             ),
         )
     except CatalogueImportError as error:
@@ -69,7 +68,8 @@ def run_import_job(*, job_id: int) -> None:
             job_id,
             status=ImportJob.Status.FAILED,
             progress=100,
-            message=_("Nothing was imported."),
+            message_code="job.failed",
+            message_params={},
             errors=[asdict(problem) for problem in error.problems],
         )
     except Exception:
@@ -78,8 +78,9 @@ def run_import_job(*, job_id: int) -> None:
             job_id,
             status=ImportJob.Status.FAILED,
             progress=100,
-            message=_("Nothing was imported: an internal error occurred."),
-            errors=[{"file": "", "code": "import.internal", "message": _("internal error")}],
+            message_code="job.internal",
+            message_params={},
+            errors=[asdict(FileProblem.of("", "import.internal"))],
         )
     else:
         summary = result.as_dict()
@@ -87,11 +88,8 @@ def run_import_job(*, job_id: int) -> None:
             job_id,
             status=ImportJob.Status.SUCCEEDED,
             progress=100,
-            message=_(
-                "%(created)s revision(s) imported, %(unchanged)s unchanged, "
-                "%(unresolved)s unresolved link(s)."
-            )
-            % {
+            message_code="job.succeeded",
+            message_params={
                 "created": summary["created"],
                 "unchanged": summary["unchanged"],
                 "unresolved": len(result.unresolved_links),

@@ -40,7 +40,7 @@ from armybuilder.engine.formats import (
     unzip_bundle,
     xml_bytes,
 )
-from catalogues import legacy
+from catalogues import job_messages, legacy
 from catalogues.models import Catalogue, Entry, GameSystem, Revision
 from catalogues.services.entry_index import (
     MAX_NAME_LENGTH,
@@ -50,7 +50,8 @@ from catalogues.services.entry_index import (
     entry_rows,
 )
 
-Progress = Callable[[int, str], None]
+# (percent done, the code of what it is doing, its params: ``catalogues.job_messages``)
+Progress = Callable[[int, str, dict[str, Any]], None]
 
 # The files an import reads: game systems and catalogues as XML, zipped XML or JSON, and
 # .zip bundles of them.
@@ -62,9 +63,17 @@ IMPORT_SUFFIXES = (".gst", ".cat", ".gstz", ".catz", ".json", BUNDLE_EXTENSION)
 
 @dataclass(frozen=True, slots=True)
 class FileProblem:
+    """Why a file cannot be imported: ``code`` and ``params`` (``catalogues.job_messages``
+    words them when read), ``message`` the words at the time (a reader's own, for ``format.*``)."""
+
     file: str
     code: str
     message: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, file: str, code: str, /, **params: Any) -> FileProblem:
+        return cls(file, code, job_messages.worded(code, params), params)
 
 
 class CatalogueImportError(Exception):
@@ -242,7 +251,7 @@ def _read_files(
     if problems:
         raise CatalogueImportError(problems)
     if not documents:
-        raise CatalogueImportError([FileProblem("upload", "import.empty", _("no files to import"))])
+        raise CatalogueImportError([FileProblem.of("upload", "import.empty")])
     return documents
 
 
@@ -312,18 +321,13 @@ def _dedupe(documents: list[_Document]) -> list[_Document]:
             and first.body != document.body
         ):
             problems.append(
-                FileProblem(
+                FileProblem.of(
                     document.file,
                     "import.revision_conflict",
-                    _(
-                        "%(name)s revision %(number)s appears twice with different content "
-                        "(also in %(file)s)"
-                    )
-                    % {
-                        "name": document.body["name"],
-                        "number": document.revision,
-                        "file": first.file,
-                    },
+                    form="twice",
+                    name=document.body["name"],
+                    number=document.revision,
+                    file=first.file,
                 )
             )
     if problems:
@@ -534,18 +538,12 @@ def _same_content(existing: Revision, document: _Document) -> bool:
 
 
 def _conflict(document: _Document, existing: Revision) -> FileProblem:
-    return FileProblem(
+    return FileProblem.of(
         document.file,
         "import.revision_conflict",
-        _(
-            "%(name)s revision %(number)s is already stored (from %(source)s) with different "
-            "content; give changed data a new revision number"
-        )
-        % {
-            "name": document.body["name"],
-            "number": document.revision,
-            "source": existing.source_name,
-        },
+        name=document.body["name"],
+        number=document.revision,
+        source=existing.source_name,
     )
 
 
@@ -561,7 +559,7 @@ def import_files(
     game system is neither stored nor in the upload, or a revision conflicts.
     """
     with _without_cyclic_gc():
-        return _import(files, progress or (lambda _percent, _message: None), limits)
+        return _import(files, progress or (lambda _percent, _code, _params: None), limits)
 
 
 @contextmanager
@@ -581,12 +579,12 @@ def _without_cyclic_gc() -> Iterator[None]:
 def _import(
     files: Sequence[tuple[str, bytes]], report: Progress, limits: Limits | None
 ) -> ImportResult:
-    report(0, _("Reading %(count)s file(s)") % {"count": len(files)})
+    report(0, "job.reading", {"count": len(files)})
     documents = _dedupe(_read_files(files, limits=limits))
     # Game systems first: catalogues need theirs. Older revisions first: an owner takes the
     # name of its newest revision, and revisions are stored only after every owner is updated.
     documents.sort(key=lambda d: (d.kind != "gameSystem", d.revision, d.file))
-    report(40, _("Read %(count)s document(s)") % {"count": len(documents)})
+    report(40, "job.read", {"count": len(documents)})
     closure = _Closure(documents)
     with transaction.atomic():
         unresolved = _unresolved_by_file(documents, closure)
@@ -596,15 +594,12 @@ def _import(
             outcome = _prepare(document, closure, unresolved, problems)
             if outcome is not None:
                 outcomes.append(outcome)
-            report(
-                40 + 50 * number // len(documents),
-                _("Indexed %(file)s") % {"file": document.file},
-            )
+            report(40 + 50 * number // len(documents), "job.indexed", {"file": document.file})
         if problems:
             raise CatalogueImportError(problems)
         # All at once: the database stores one document while Python prepares the next.
         _insert([(o.revision, _rows_of(o)) for o in outcomes if o.entries is not None])
-        report(100, _("Stored %(count)s document(s)") % {"count": len(outcomes)})
+        report(100, "job.stored", {"count": len(outcomes)})
     return ImportResult(
         revisions=[o.imported() for o in outcomes],
         unresolved_links=[
@@ -687,14 +682,11 @@ def _prepare(
         stored_body = closure.game_system(game_system_id) if game_system else None
         if game_system is None or stored_body is None:
             problems.append(
-                FileProblem(
+                FileProblem.of(
                     document.file,
                     "import.missing_game_system",
-                    _(
-                        "%(name)s needs game system %(game_system)s: import it first or in the "
-                        "same upload"
-                    )
-                    % {"name": document.body["name"], "game_system": game_system_id},
+                    name=document.body["name"],
+                    game_system=game_system_id,
                 )
             )
             return None

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from armybuilder import messages
 from armybuilder.engine.caps import REQUEST_STEPS, Budget, CapExceeded
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import load_roster
@@ -87,7 +88,7 @@ def check_roster_file(
     except CompileError as error:
         raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
     except CapExceeded as error:
-        raise ListSpecRejected(error.code, error.message) from error
+        raise ListSpecRejected(error.code, messages.refusal(error), params=error.params) from error
     return report_roster(closure=closure, roster=roster, explain=explain)
 
 

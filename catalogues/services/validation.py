@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from armybuilder import messages
 from armybuilder.engine.caps import (
     EXPLAIN_STEPS,
     MAX_EXPLAINED,
@@ -236,7 +237,7 @@ def validate_list_spec(
     except (ListSpecError, CompileError) as error:
         raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
     except CapExceeded as error:
-        raise ListSpecRejected(error.code, error.message) from error
+        raise ListSpecRejected(error.code, messages.refusal(error), params=error.params) from error
     return report_roster(closure=closure, roster=roster, explain=explain)
 
 
@@ -282,7 +283,7 @@ def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -
     except CompileError as error:
         raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
     except CapExceeded as error:  # (the work budget, or costs beyond every float)
-        raise ListSpecRejected(error.code, error.message) from error
+        raise ListSpecRejected(error.code, messages.refusal(error), params=error.params) from error
     problems = sorted(evaluation.problems, key=lambda p: SEVERITY_ORDER.get(p.severity, 3))
     game_system = closure.game_system_revision.game_system
     assert game_system is not None  # resolve_closure checked it

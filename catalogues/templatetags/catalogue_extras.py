@@ -10,6 +10,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
+from armybuilder import messages
 from armybuilder.engine.systems.common import ENTERED_COST_RULE_SUFFIX
 from catalogues.models import Entry, Revision
 from catalogues.selectors import ComparedEntry, CostType
@@ -44,10 +45,17 @@ def named(item: Any, names: Mapping[str, str] | None) -> str:
 
 @register.filter
 def number(value: Any) -> str:
-    """A cost or limit as people write it: ``200`` rather than ``200.0``."""
+    """A cost or limit as a form field or data attribute holds it: ``200`` rather than
+    ``200.0``, never grouped (``points`` is the shown form)."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return "" if value is None else str(value)
+
+
+@register.filter
+def points(value: Any) -> str:
+    """A cost or limit as the reader writes it: 1,800 in English, 1.800 in Italian."""
+    return "" if value is None else messages.localized(value)
 
 
 @register.inclusion_tag("catalogues/_costs_inline.html")

@@ -9,6 +9,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
+from armybuilder import messages
 from armybuilder.engine.report import ERROR, WARNING, Problem
 from catalogues.examples import ExampleList, example_lists
 from catalogues.models import Catalogue, GameSystem
@@ -42,6 +43,18 @@ def owner_of(report: ListReport, problem: Problem) -> str:
 def unavailable_at(report: ListReport, owner_id: str) -> list[Unavailable]:
     """The entries a force or selection offers that cannot be added now."""
     return report.unavailable_at(owner_id)
+
+
+@register.filter
+def worded(item: messages.Worded) -> str:
+    """A problem's or why-not reason's message in the reader's language."""
+    return messages.word(item)
+
+
+@register.filter
+def severity_word(severity: str) -> str:
+    """error, warning or note in the reader's language: one set of words everywhere."""
+    return messages.severity(severity)
 
 
 @register.filter

@@ -97,7 +97,7 @@ def test_a_legal_ninth_age_list_from_an_empty_list(
 
     expect(errors(page)).to_have_count(0)
     expect(page.locator("#verdict")).to_have_attribute("data-verdict", "legal")
-    expect(page.locator("#bar")).to_contain_text("4497")
+    expect(page.locator("#bar")).to_contain_text("4,497")
     characters = page.locator("#list-panel .cat", has_text="Characters")
     expect(characters.locator(".gauge")).to_contain_text("(40%)")
     no_horizontal_scroll(page)
@@ -155,7 +155,7 @@ def test_a_forty_k_list_made_illegal_shows_the_rule_and_is_fixed(
     check(page, "Ultramarines")
     build(page, SM_PLAN)
     expect(errors(page)).to_have_count(0)
-    expect(page.locator("#bar")).to_contain_text("1955")
+    expect(page.locator("#bar")).to_contain_text("1,955")
     hq = page.locator("#list-panel .cat", has_text="HQ")
     expect(hq.locator(".gauge").last).to_have_text("3 of max 3")
 
@@ -404,7 +404,7 @@ def test_on_a_phone_the_totals_stay_in_view_while_editing(
 
     add_unit(page, "Captain")
     totals = page.locator("#tab-totals")
-    expect(totals).to_contain_text("85/2000 pts")
+    expect(totals).to_contain_text("85/2,000 pts")
     box = totals.bounding_box()
     assert box is not None
     assert 0 <= box["y"] < PHONE["height"]  # in view beside the editor

@@ -23,7 +23,7 @@ def test_example_lists_from_the_game_system_page(
     expect(page.locator("#verdict")).to_have_attribute("data-verdict", "legal")
     expect(page.locator("#forces-heading")).to_be_visible()
     points = page.locator("section[aria-labelledby=totals-heading] tbody tr").first.locator("td")
-    expect(points).to_have_text(["4465", "4500"])  # the total, then the limit
+    expect(points).to_have_text(["4,465", "4,500"])  # the total, then the limit
 
     page.go_back()
     examples.get_by_role("link", name="too many characters").click()

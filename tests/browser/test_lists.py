@@ -120,7 +120,7 @@ def test_sign_up_build_a_list_and_manage_it(
     rows = page.locator("#my-lists tbody tr")
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("Dwarven Holds")
-    expect(rows.first).to_contain_text("0 / 4500")
+    expect(rows.first).to_contain_text("0 / 4,500")
 
     page.get_by_role("link", name="Rename Karak Norn").click()
     page.get_by_label("Name").fill("Karak Ankor")

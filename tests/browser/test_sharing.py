@@ -211,7 +211,7 @@ def test_verify_a_pasted_export_then_a_tampered_one(
     _no_horizontal_scroll(page)
     _shot(page, "verify-375")
 
-    tampered = export.replace("4500", "4000", 1)
+    tampered = export.replace("4,500", "4,000", 1)
     assert tampered != export
     page.get_by_label("Paste a text or Markdown export").fill(tampered)
     page.get_by_role("button", name="Verify").click()

@@ -345,7 +345,7 @@ def test_progress_is_reported_up_to_completion() -> None:
     seen: list[int] = []
     import_files(
         files=[as_file("game.gst.json", GST), as_file("army.cat.json", CAT)],
-        progress=lambda percent, _message: seen.append(percent),
+        progress=lambda percent, _code, _params: seen.append(percent),
     )
     assert seen == sorted(seen)
     assert (seen[0], seen[-1]) == (0, 100)

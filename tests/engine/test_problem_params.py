@@ -64,8 +64,14 @@ def _reasons(roster: Roster) -> list[Reason]:
 
 
 def _is_json_data(value: Any) -> bool:
+    """A scalar or a list of scalars, or of flat objects of them (a hiding modifier's
+    conditions, one object each)."""
     if isinstance(value, list):
-        return all(isinstance(item, JSON_SCALARS) for item in value)
+        return all(
+            isinstance(item, JSON_SCALARS)
+            or (isinstance(item, dict) and all(isinstance(v, JSON_SCALARS) for v in item.values()))
+            for item in value
+        )
     return isinstance(value, JSON_SCALARS)
 
 
@@ -79,10 +85,17 @@ def _wording_faults(code: str, params: Mapping[str, Any], message: str) -> list[
     if json.loads(json.dumps(dict(params))) != params:
         faults.append("params change through JSON")
     template = report.template(code, params)
+    made = report.PHRASES[code](params) if code in report.PHRASES else {}
     names = {name for _, name, _, _ in Formatter().parse(template) if name}
-    faults += [f"the template names {name}, missing from params" for name in names - set(params)]
-    if not faults and template.format_map(params) != message:
-        faults.append(f"the template makes {template.format_map(params)!r}")
+    faults += [
+        f"the template names {name}, missing from params"
+        for name in names - set(params) - set(made)
+    ]
+    faults += [
+        f"{name} is a param and a phrase made from params" for name in set(made) & set(params)
+    ]
+    if not faults and report.words(code, params) != message:
+        faults.append(f"the template makes {report.words(code, params)!r}")
     return faults
 
 

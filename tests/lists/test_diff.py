@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from django.utils import translation
+
 from armybuilder.engine import edit
 from armybuilder.engine.document import roster_document
 from armybuilder.engine.evaluate import evaluate
@@ -147,8 +149,8 @@ def test_totals_limits_list_name_options_and_forces() -> None:
         ChangeKind.COST_CHANGED,
         ChangeKind.LIMIT_CHANGED,
     ]
-    assert changes[3].describe() == "Total pts: 230 → 1995"
-    assert changes[4].describe() == "Limit of pts: 2000 → 1500"
+    assert changes[3].describe() == "Total pts: 230 → 1,995"
+    assert changes[4].describe() == "Limit of pts: 2,000 → 1,500"
     assert diff(snapshot(new, []), snapshot(old, []))[2].kind == ChangeKind.FORCE_REMOVED
 
 
@@ -215,6 +217,9 @@ def test_engine_evaluated_versions() -> None:
 
 
 def test_numbers_are_written_as_players_write_them() -> None:
-    assert format_number(1500.0) == "1500"
+    assert format_number(1500.0) == "1,500"
     assert format_number(12.5) == "12.5"
     assert format_number(None) == "none"
+    with translation.override("it"):
+        assert format_number(1500.0) == "1.500"
+        assert format_number(12.5) == "12,5"

@@ -195,9 +195,9 @@ def test_every_genuine_text_export_verifies_and_no_changed_number_does(
         ).content.decode()
         assert verify(_pasted(text, crlf, trailing)).valid, fmt
         lines = text.splitlines()
-        totals = next(i for i, line in enumerate(lines) if "4500" in line)
+        totals = next(i for i, line in enumerate(lines) if "4,500" in line)
         changed = [*lines]
-        changed[totals] = lines[totals].replace("4500", "4501", 1)
+        changed[totals] = lines[totals].replace("4,500", "4,501", 1)
         assert not verify(_pasted("\n".join(changed), crlf, trailing)).valid, fmt
         verdict = next(i for i, line in enumerate(lines) if "Verdict" in line)
         changed = [*lines]

@@ -72,7 +72,7 @@ def test_my_lists_shows_only_mine_last_edited_first(
     assert rows == ["Edited last", older.name]
     assert "Dwarven Holds" in page
     assert "The 9th Age" in page
-    assert "4500" in page
+    assert "4,500" in page
 
 
 def test_my_lists_shows_a_bounded_page_at_a_time(

@@ -58,7 +58,8 @@ def test_adding_a_selection_saves_a_new_version_with_true_totals(dwarven_list: L
     assert [s["entryId"] for s in army_list.document["roster"]["forces"][0]["selections"]] == [KING]
     snapshot = army_list.versions.get(number=2)
     assert snapshot.kind == VersionKind.EDIT
-    assert "King" in snapshot.summary
+    assert snapshot.summary_code == "selection.added"
+    assert "King" in snapshot.summary_params["name"]
     assert snapshot.document == army_list.document
     assert snapshot.pinned == army_list.pinned
     assert (snapshot.points, snapshot.legal) == (army_list.points, army_list.legal)
@@ -264,8 +265,8 @@ def test_undoing_past_an_undo_and_redoing_names_the_edit_each_step_covers(
         step(army_list=army_list, version=army_list.version)
 
     versions = stored(state).versions.order_by("number")
-    summaries = {v.number: v.summary for v in versions}
-    assert [(v.kind, v.summary) for v in versions if v.number > 3] == [
+    summaries = {v.number: str(v.summary_of_edit) for v in versions}
+    assert [(v.kind, str(v.summary_of_edit)) for v in versions if v.number > 3] == [
         (VersionKind.UNDO, summaries[3]),
         (VersionKind.UNDO, summaries[2]),
         (VersionKind.REDO, summaries[2]),

@@ -65,7 +65,7 @@ def test_the_shared_page_shows_the_whole_list_and_its_verdict(shared_list: ArmyL
     assert description is not None
     assert "The 9th Age" in description.group(1)
     assert "Dwarven Holds" in description.group(1)
-    assert "/ 4500 pts" in description.group(1)
+    assert "/ 4,500 pts" in description.group(1)
     assert "legal" in description.group(1).lower()  # the preview a chat app shows, in words
     assert '<meta name="robots" content="noindex, nofollow">' in html
     assert response["X-Robots-Tag"] == "noindex, nofollow"

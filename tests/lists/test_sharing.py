@@ -268,7 +268,10 @@ def test_entries_the_data_no_longer_has_are_listed_not_dropped_silently(
     result = sharing.import_list(user=rival, data=ros, filename="old.ros")
 
     assert [p.code for p in result.left_out] == [SELECTION_UNKNOWN_ENTRY]
-    assert "left out" in result.army_list.versions.get().summary
+    version = result.army_list.versions.get()
+    assert version.summary_code == "list.imported_left_out"
+    assert version.summary_params["entries"]
+    assert "left out" in version.label
 
 
 def _zip(members: dict[str, bytes]) -> bytes:

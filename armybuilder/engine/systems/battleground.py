@@ -35,6 +35,7 @@ from armybuilder.engine.systems.common import (
     Digest,
     EnteredCost,
     costs_not_entered,
+    entered_cost_phrases,
     force_problem,
     option_messages,
     per_points,
@@ -81,6 +82,7 @@ COMMAND_ACTIONS_RULE = DIGEST.rule("2.5 Command actions per turn (BG-16)", 120, 
 TURN_TWO_RULE = DIGEST.rule("2.5 Command actions in turn 2 (BG-17)", 121, 159)
 COMMAND_DECKS_RULE = DIGEST.rule("2.5 War: command decks (BG-18)", 122, 1090)
 
+entered_cost_phrases("bg" + COST_NOT_ENTERED, ENTERED_COSTS)
 MESSAGES = messages(
     {
         **option_messages("bg.option.invalid"),

@@ -29,7 +29,7 @@ from typing import Any
 
 from armybuilder.engine.caps import MAX_OPTION_DIGITS
 from armybuilder.engine.model import json_number
-from armybuilder.engine.report import ERROR, INFO, Problem, words
+from armybuilder.engine.report import ERROR, INFO, Problem, phrases, words
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 
 Rule = Mapping[str, Any]
@@ -150,7 +150,7 @@ def costs_not_entered(
             selection_problem(
                 selection,
                 prefix + COST_NOT_ENTERED,
-                {"name": selection.name, "what": cost.what},
+                {"name": selection.name, "cost": cost.cost_entry_id},
                 rule,
                 severity=INFO,
             )
@@ -160,6 +160,13 @@ def costs_not_entered(
             and not any(c.base_entry_id == cost.cost_entry_id for c in selection.children)
         ]
     return problems
+
+
+def entered_cost_phrases(code: str, costs: Sequence[EnteredCost]) -> None:
+    """Register the English words of what the player enters, made from the problem's ``cost``
+    (the id of the upgrade they count up), for a game's ``<prefix>.cost.not_entered``."""
+    what = {cost.cost_entry_id: cost.what for cost in costs}
+    phrases(code, lambda params: {"what": what[params["cost"]]})
 
 
 # The templates of the codes these helpers raise for every game, by code suffix.

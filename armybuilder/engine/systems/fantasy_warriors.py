@@ -41,6 +41,7 @@ from armybuilder.engine.systems.common import (
     EnteredCost,
     Params,
     costs_not_entered,
+    entered_cost_phrases,
     force_problem,
     forces_over_share,
     option_messages,
@@ -91,6 +92,7 @@ SIDE = "{armies} armies against {opposing} at {agreed:g} points each: the side's
 ONE_SIDE = "1 army against {opposing} at {agreed:g} points each: the side's limit is {total:g}"
 TOP_UP = "points each: the side's {total:g} points include {top_up:g} extra."
 HEROES = "{points:g} points allow {allowed} heroes at most; the army has {heroes}."
+entered_cost_phrases("fw" + COST_NOT_ENTERED, ENTERED_COSTS)
 MESSAGES = messages(
     {
         **option_messages("fw.option.invalid"),

@@ -1,0 +1,219 @@
+"""The app in English and Italian: the player's choice (the switcher, kept on the account and in a
+cookie), else Accept-Language; the API by Accept-Language alone; problems, why-not reasons,
+history summaries, exports and numbers in the reader's language, from codes and params."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+from rest_framework.test import APIClient
+
+from accounts.models import Preferences
+from armybuilder import messages
+from armybuilder.engine.explain import MAX_REACHED
+from armybuilder.engine.localize import localized_problem
+from armybuilder.engine.report import COST_LIMIT_EXCEEDED
+from catalogues.names import closure_names
+from lists import exports, services
+from lists.services import ListState
+from tests.lists.conftest import KING, POINTS, add, force_id
+
+pytestmark = pytest.mark.django_db
+
+ITALIAN = {"HTTP_ACCEPT_LANGUAGE": "it-IT,it;q=0.9,en;q=0.5"}
+ENGLISH = {"HTTP_ACCEPT_LANGUAGE": "en-GB,en;q=0.9"}
+
+
+def _lang(html: str) -> str:
+    return html.split('<html lang="', 1)[1].split('"', 1)[0]
+
+
+def test_a_visitor_gets_the_browsers_language(client: Client) -> None:
+    italian = client.get("/", **ITALIAN)
+    english = client.get("/", **ENGLISH)
+
+    assert (_lang(italian.content.decode()), italian["Content-Language"]) == ("it", "it")
+    assert (_lang(english.content.decode()), english["Content-Language"]) == ("en", "en")
+    assert "Accept-Language" in italian["Vary"]
+    assert "Sistemi di gioco" in italian.content.decode()
+    assert "Sistemi di gioco" not in english.content.decode()
+
+
+def test_the_switcher_keeps_a_visitors_choice_in_the_cookie(client: Client) -> None:
+    response = client.post(reverse("switch-language"), {"language": "it", "next": "/gallery/"})
+
+    assert (response.status_code, response["Location"]) == (302, "/gallery/")
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "it"
+    assert _lang(client.get("/", **ENGLISH).content.decode()) == "it"
+
+
+def test_the_switcher_refuses_a_language_we_do_not_speak_and_a_foreign_next(
+    client: Client,
+) -> None:
+    refused = client.post(reverse("switch-language"), {"language": "xx", "next": "/"})
+    foreign = client.post(
+        reverse("switch-language"), {"language": "it", "next": "https://elsewhere.example/"}
+    )
+
+    assert settings.LANGUAGE_COOKIE_NAME not in refused.cookies
+    page = client.get(refused["Location"], **ENGLISH).content.decode()
+    assert 'data-code="language.unknown"' in page
+    assert foreign["Location"] == "/"
+    assert client.get("/switch-language/").status_code == 404
+    assert client.get(reverse("switch-language")).status_code == 405
+
+
+def test_a_players_choice_is_kept_on_the_account_and_applies_at_sign_in(player: Any) -> None:
+    first = Client()
+    first.force_login(player)
+    first.post(reverse("switch-language"), {"language": "it", "next": "/"})
+
+    assert Preferences.objects.get(user=player).language == "it"
+    elsewhere = Client()  # another device: no cookie, an English browser
+    elsewhere.login(username="player", password="pw-player-1")
+    page = elsewhere.get(reverse("lists:mine"), **ENGLISH).content.decode()
+    assert _lang(page) == "it"
+    assert "Le mie liste" in page
+
+
+def test_the_api_follows_accept_language_alone(player: Any) -> None:
+    client = APIClient()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+
+    italian = client.get("/api/v1/lists/", **ITALIAN)
+    english = client.get("/api/v1/lists/", **ENGLISH)
+
+    assert italian.status_code == english.status_code == 401
+    assert italian.json()["code"] == english.json()["code"] == "auth.required"
+    assert italian["Content-Language"] == "it"
+    assert italian.json()["detail"] != english.json()["detail"]
+
+
+def test_a_refusal_reads_in_the_language_asked_for(player: Any) -> None:
+    client = APIClient()
+    wrong = {"email": "player@example.com", "password": "not-the-password", "device_name": "x"}
+
+    italian = client.post("/api/v1/auth/token/", wrong, format="json", **ITALIAN).json()
+    english = client.post("/api/v1/auth/token/", wrong, format="json", **ENGLISH).json()
+
+    assert italian["code"] == english["code"] == "auth.bad_credentials"
+    with translation.override("it"):
+        assert italian["detail"] == translation.gettext(
+            "The email address or the password is wrong."
+        )
+    assert italian["detail"] != english["detail"]
+
+
+def _over_the_limit(state: ListState) -> ListState:
+    state = add(state, KING)
+    return services.set_cost_limit(
+        army_list=state.army_list,
+        version=state.army_list.version,
+        cost_type_id=POINTS,
+        value=10,
+    )
+
+
+def test_a_problem_reads_in_the_readers_language_on_the_builder(
+    player: Any, dwarven_list: ListState
+) -> None:
+    state = _over_the_limit(dwarven_list)
+    (problem,) = [p for p in state.report.problems if p.code == COST_LIMIT_EXCEEDED]
+    client = Client()
+    client.force_login(player)
+    url = reverse("lists:builder", args=[state.army_list.pk])
+
+    italian = client.get(url, **ITALIAN).content.decode()
+    english = client.get(url, **ENGLISH).content.decode()
+
+    # The page names the cost type in the reader's language too (the pack's translations).
+    with translation.override("it"):
+        in_italian = messages.word(localized_problem(problem, closure_names(state.report.closure)))
+        severity = messages.severity(problem.severity)
+    with translation.override("en"):
+        in_english = messages.word(localized_problem(problem, closure_names(state.report.closure)))
+    assert in_italian != in_english
+    assert f'data-code="{COST_LIMIT_EXCEEDED}"' in italian
+    assert in_italian in italian
+    assert in_english in english
+    assert in_italian not in english
+    assert severity == "errore"
+    assert severity in italian
+
+
+def test_the_apis_problems_and_why_not_reasons_read_in_the_language_asked_for(
+    player: Any, dwarven_list: ListState
+) -> None:
+    state = dwarven_list
+    for _ in range(6):
+        state = add(state, KING)
+    client = APIClient()
+    client.force_authenticate(player)
+    url = f"/api/v1/lists/{state.army_list.pk}/"
+    query = {"force_id": force_id(state), "entry_id": KING}
+
+    italian = client.get(f"{url}why-not/", query, **ITALIAN).json()["reasons"]
+    english = client.get(f"{url}why-not/", query, **ENGLISH).json()["reasons"]
+    italian_problems = client.get(url, **ITALIAN).json()["report"]["problems"]
+    english_problems = client.get(url, **ENGLISH).json()["report"]["problems"]
+
+    assert [r["code"] for r in italian] == [r["code"] for r in english] == [MAX_REACHED]
+    assert italian[0]["params"] == english[0]["params"]
+    with translation.override("it"):
+        assert italian[0]["message"] == messages.render(MAX_REACHED, italian[0]["params"])
+    assert italian[0]["message"] != english[0]["message"]
+    assert [p["code"] for p in italian_problems] == [p["code"] for p in english_problems]
+    assert [p["message"] for p in italian_problems] != [p["message"] for p in english_problems]
+
+
+def test_a_history_summary_reads_in_the_readers_language(
+    player: Any, dwarven_list: ListState
+) -> None:
+    state = add(dwarven_list, KING)
+    version = state.army_list.versions.get(number=2)
+    client = Client()
+    client.force_login(player)
+    url = reverse("sharing:history", args=[state.army_list.pk])
+
+    with translation.override("it"):
+        in_italian = version.label
+    with translation.override("en"):
+        in_english = version.label
+
+    assert version.summary_code == "selection.added"
+    assert in_italian.startswith("Aggiunto ")
+    assert in_english.startswith("Added ")
+    assert in_italian in client.get(url, **ITALIAN).content.decode()
+    assert in_english in client.get(url, **ENGLISH).content.decode()
+
+
+def test_costs_are_written_the_readers_way(player: Any, dwarven_list: ListState) -> None:
+    client = Client()
+    client.force_login(player)
+
+    italian = client.get(reverse("lists:mine"), **ITALIAN).content.decode()
+    english = client.get(reverse("lists:mine"), **ENGLISH).content.decode()
+
+    assert "4.500" in italian
+    assert "4,500" in english
+
+
+def test_an_export_is_written_in_the_readers_language(player: Any, dwarven_list: ListState) -> None:
+    client = Client()
+    client.force_login(player)
+    url = reverse("sharing:export", args=[dwarven_list.army_list.pk, "txt"])
+
+    italian = client.get(url, **ITALIAN).content.decode()
+    english = client.get(url, **ENGLISH).content.decode()
+
+    assert "Verdetto:" in italian
+    assert "Verdict:" in english
+    assert "4.500" in italian
+    assert "4,500" in english
+    with translation.override("en"):  # an Italian export verifies whoever checks it
+        assert exports.verify(italian.encode()).valid
