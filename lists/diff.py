@@ -399,9 +399,12 @@ def _with_costs(text: str, params: Mapping[str, Any]) -> str:
 
 
 def _severity(params: Mapping[str, Any]) -> str:
-    return {"error": _("error"), "warning": _("warning"), "info": _("note")}.get(
-        str(params["severity"]), str(params["severity"])
-    )
+    return severity_word(str(params["severity"]))
+
+
+def severity_word(severity: str) -> str:
+    """A problem's severity as the pages name it."""
+    return {"error": _("error"), "warning": _("warning"), "info": _("note")}.get(severity, severity)
 
 
 _DESCRIPTIONS: dict[ChangeKind, Callable[[Mapping[str, Any]], str]] = {
