@@ -1,0 +1,281 @@
+"""Newer data for a saved list: pins as rows, the re-validation report, and the owner's
+update (a migration version, undoable) or keep."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from catalogues.models import Catalogue, Revision
+from lists import services, updates
+from lists.models import ArmyList, DataUpdate, ListPin, RevalidationJob, VersionKind
+from lists.services import ListState, MigrationRefused
+from tests.catalogues.documents import import_documents
+from tests.lists.conftest import DWARVEN_HOLDS, KING, WARRIORS, add, force_id
+
+pytestmark = pytest.mark.django_db
+
+ENGINEER = "t9a3-dh-engineer"
+GREAT_WEAPON = "t9a3-dh-king-great-weapon"
+WEAPON_GROUP = "t9a3-dh-king-weapon"
+MOUNT_GROUP = "t9a3-dh-king-mount"
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def newer_dwarven_holds(*changes: Change) -> Revision:
+    """Import the next revision of Dwarven Holds with ``changes`` made to its document."""
+    current = Catalogue.objects.get(bs_id=DWARVEN_HOLDS).revisions.first()
+    assert current is not None
+    document = copy.deepcopy(current.document)
+    body = document["catalogue"]
+    body["revision"] = current.number + 1
+    for change in changes:
+        change(body)
+    import_documents(document)
+    newest = Catalogue.objects.get(bs_id=DWARVEN_HOLDS).revisions.first()
+    assert newest is not None and newest.number == current.number + 1
+    return newest
+
+
+def entry(body: dict[str, Any], entry_id: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(e for e in body["selectionEntries"] if e["id"] == entry_id)
+    return found
+
+
+def dearer_king(body: dict[str, Any]) -> None:
+    for cost in entry(body, KING)["costs"]:
+        cost["value"] = float(cost["value"]) + 100
+
+
+def without_engineer(body: dict[str, Any]) -> None:
+    body["selectionEntries"] = [e for e in body["selectionEntries"] if e["id"] != ENGINEER]
+
+
+def great_weapon_under_mount(body: dict[str, Any]) -> None:
+    groups = {g["id"]: g for g in entry(body, KING)["selectionEntryGroups"]}
+    weapon = groups[WEAPON_GROUP]
+    (moved,) = [e for e in weapon["selectionEntries"] if e["id"] == GREAT_WEAPON]
+    weapon["selectionEntries"].remove(moved)
+    groups[MOUNT_GROUP]["selectionEntries"].append(moved)
+
+
+def at_most_one_warrior_unit_of_ten(body: dict[str, Any]) -> None:
+    entry(body, WARRIORS).setdefault("constraints", []).append(
+        {
+            "id": "test-warriors-max",
+            "type": "max",
+            "value": 0,
+            "field": "selections",
+            "scope": "roster",
+            "shared": True,
+            "includeChildSelections": False,
+            "includeChildForces": False,
+            "percentValue": False,
+        }
+    )
+
+
+@pytest.fixture
+def built(dwarven_list: ListState) -> ListState:
+    """A King with a great weapon, Clan Warriors and an Engineer."""
+    state = add(dwarven_list, KING)
+    king = next(s for s in state.roster.all_selections() if s.node.id == KING)
+    state = services.set_option_count(
+        army_list=state.army_list,
+        version=state.army_list.version,
+        selection_id=king.id,
+        entry_id=GREAT_WEAPON,
+        count=1,
+    )
+    state = add(state, WARRIORS)
+    return add(state, ENGINEER)
+
+
+def kinds(report: list[dict[str, Any]]) -> list[str]:
+    return sorted(item["kind"] for item in report)
+
+
+def test_pins_are_rows_kept_in_step_with_the_list(built: ListState) -> None:
+    army_list = built.army_list
+    assert set(ListPin.objects.filter(army_list=army_list).values_list("revision", flat=True)) == (
+        set(services.pinned_pks(army_list.pinned))
+    )
+    assert not updates.lists_on_older_revisions().filter(pk=army_list.pk).exists()
+
+    newer = newer_dwarven_holds(dearer_king)
+
+    assert list(updates.lists_on_older_revisions()) == [army_list]
+    assert list(updates.lists_on_older_revisions(revision_pks=[newer.pk])) == [army_list]
+    state = services.migrate_list(army_list=army_list, version=army_list.version)
+    pins = set(ListPin.objects.filter(army_list=army_list).values_list("revision", flat=True))
+    assert newer.pk in pins
+    assert pins == set(services.pinned_pks(state.army_list.pinned))
+    assert not updates.lists_on_older_revisions().exists()
+
+
+def test_one_query_finds_the_lists_on_older_revisions(
+    built: ListState, django_assert_num_queries: Any
+) -> None:
+    newer_dwarven_holds(dearer_king)
+    with django_assert_num_queries(1):
+        assert len(list(updates.lists_on_older_revisions())) == 1
+
+
+def test_a_new_revision_re_validates_the_lists_on_older_ones(
+    built: ListState, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        newer_dwarven_holds(
+            dearer_king, without_engineer, great_weapon_under_mount, at_most_one_warrior_unit_of_ten
+        )
+
+    job = RevalidationJob.objects.get()
+    assert (job.status, job.total, job.done, job.reported) == ("succeeded", 1, 1, 1)
+    update = DataUpdate.objects.get(army_list=built.army_list)
+    assert update.removals == 1
+    report = update.report
+    by_kind = {item["kind"]: item for item in report}
+    assert by_kind["selection.removed"]["params"]["entry_id"] == ENGINEER
+    assert by_kind["selection.removed"]["params"]["costs"] == {"t9a3-pts": 120.0}
+    king_cost = by_kind["unit_cost.changed"]["params"]
+    assert king_cost["after"] - king_cost["before"] == 100
+    total = by_kind["cost.changed"]["params"]
+    assert total["after"] - total["before"] == 100 - 120
+    moved = by_kind["option.moved"]["params"]
+    assert (moved["before"], moved["after"]) == ("Weapon", "Mount")
+    appeared = [i for i in report if i["kind"] == "problem.appeared"]
+    assert {i["params"]["code"] for i in appeared} >= {"constraint.max"}
+    assert all(isinstance(i["params"]["params"], dict) for i in appeared)
+    # the engineer is reported once, as removed, not as a unit removed or an unknown entry
+    assert "unit.removed" not in by_kind
+    assert all(i["params"].get("code") != "selection.unknown_entry" for i in appeared)
+
+    words = [text for _kind, text in updates.notice(update).lines]
+    assert any("Engineer" in text and "no longer" in text for text in words)
+    assert any("Weapon" in text and "Mount" in text for text in words)
+
+
+def test_running_a_re_validation_again_changes_nothing(
+    built: ListState, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        newer = newer_dwarven_holds(dearer_king)
+    job = RevalidationJob.objects.get()
+    update = DataUpdate.objects.get()
+    again = RevalidationJob.objects.create(revisions=[newer.pk])
+
+    updates.run_revalidation(job_id=job.pk)  # finished: nothing to do
+    updates.run_revalidation(job_id=again.pk)
+
+    job.refresh_from_db()
+    again.refresh_from_db()
+    assert (job.done, job.reported) == (1, 1)
+    assert (again.status, again.done, again.reported) == ("succeeded", 1, 0)
+    assert DataUpdate.objects.get().updated_at == update.updated_at
+
+
+def test_a_job_carries_on_after_the_last_chunk_it_recorded(
+    dwarven_list: ListState, player: Any
+) -> None:
+    others = [
+        services.duplicate_list(army_list=dwarven_list.army_list, user=player) for _ in range(4)
+    ]
+    newer = newer_dwarven_holds(dearer_king)
+    job = RevalidationJob.objects.create(revisions=[newer.pk])
+    lists = sorted([dwarven_list.army_list, *others], key=lambda a: a.pk)
+    # as if a worker had recorded the first two lists and was killed
+    RevalidationJob.objects.filter(pk=job.pk).update(
+        status="running", total=5, done=2, after=lists[1].pk
+    )
+
+    updates.run_revalidation(job_id=job.pk, chunk_size=2)
+
+    job.refresh_from_db()
+    assert (job.status, job.done, job.total) == ("succeeded", 5, 5)
+    assert set(DataUpdate.objects.values_list("army_list", flat=True)) == {
+        a.pk for a in lists[2:]
+    }
+
+
+def test_update_refuses_to_drop_a_selection_until_the_owner_confirms(built: ListState) -> None:
+    newer_dwarven_holds(dearer_king, without_engineer)
+    army_list = built.army_list
+    version = army_list.version
+
+    with pytest.raises(MigrationRefused) as refused:
+        services.migrate_list(army_list=army_list, version=version)
+
+    assert refused.value.code == "migration.removals_unconfirmed"
+    assert refused.value.status == 409
+    (removal,) = refused.value.params["removals"]
+    assert removal["entry_id"] == ENGINEER
+    army_list.refresh_from_db()
+    assert army_list.version == version
+
+    state = services.migrate_list(army_list=army_list, version=version, confirm_removals=True)
+
+    latest = state.army_list.versions.first()
+    assert latest is not None and latest.kind == VersionKind.MIGRATION
+    names = [s.node.id for s in state.roster.all_selections()]
+    assert ENGINEER not in names and KING in names
+    assert state.report.problems == [] or all(
+        p.code != "selection.unknown_entry" for p in state.report.problems
+    )
+    before = army_list.versions.get(number=version)
+    assert ENGINEER in str(before.document)
+
+
+def test_update_is_undone_like_any_edit(built: ListState) -> None:
+    newer_dwarven_holds(dearer_king)
+    army_list = built.army_list
+    pinned = army_list.pinned
+    points = army_list.points
+
+    migrated = services.migrate_list(army_list=army_list, version=army_list.version)
+    assert migrated.army_list.points == points + 100
+    undone = services.undo(army_list=army_list, version=army_list.version)
+
+    assert undone.army_list.pinned == pinned
+    assert undone.army_list.points == points
+    assert set(ListPin.objects.filter(army_list=army_list).values_list("revision", flat=True)) == (
+        set(services.pinned_pks(pinned))
+    )
+
+
+def test_update_on_the_newest_data_is_refused(built: ListState) -> None:
+    with pytest.raises(MigrationRefused) as refused:
+        services.migrate_list(army_list=built.army_list, version=built.army_list.version)
+    assert refused.value.code == "migration.up_to_date"
+
+
+def test_keep_dismisses_the_notice_until_a_newer_revision(built: ListState) -> None:
+    newer_dwarven_holds(dearer_king)
+    army_list = ArmyList.objects.get(pk=built.army_list.pk)
+    assert updates.pending_update(army_list=army_list) is not None
+
+    services.keep_pinned(army_list=army_list)
+
+    assert updates.pending_update(army_list=army_list) is None
+    assert army_list.version == built.army_list.version
+    newer_dwarven_holds(without_engineer)
+    notice = updates.pending_update(army_list=army_list)
+    assert notice is not None and notice.removals == 1
+
+
+def test_loading_on_newer_data_records_what_it_cannot_re_link(built: ListState) -> None:
+    newer_dwarven_holds(without_engineer)
+    army_list = built.army_list
+    target = services.newest_closure(services.pinned_closure(army_list))
+
+    _closure, roster = services.read_stored(
+        document=army_list.document, pinned=army_list.pinned, closure=target
+    )
+
+    (unlinked,) = roster.unlinked
+    assert unlinked.entry_id == ENGINEER
+    assert unlinked.path == ("Engineer",)
+    assert unlinked.force_id == force_id(built)
