@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from rest_framework.test import APIClient
 
 from catalogues.models import Catalogue, Revision
 from lists import services, updates
@@ -37,7 +38,8 @@ def newer_dwarven_holds(*changes: Change) -> Revision:
         change(body)
     import_documents(document)
     newest = Catalogue.objects.get(bs_id=DWARVEN_HOLDS).revisions.first()
-    assert newest is not None and newest.number == current.number + 1
+    assert newest is not None
+    assert newest.number == current.number + 1
     return newest
 
 
@@ -196,15 +198,13 @@ def test_a_job_carries_on_after_the_last_chunk_it_recorded(
 
     job.refresh_from_db()
     assert (job.status, job.done, job.total) == ("succeeded", 5, 5)
-    assert set(DataUpdate.objects.values_list("army_list", flat=True)) == {
-        a.pk for a in lists[2:]
-    }
+    assert set(DataUpdate.objects.values_list("army_list", flat=True)) == {a.pk for a in lists[2:]}
 
 
 def test_update_refuses_to_drop_a_selection_until_the_owner_confirms(built: ListState) -> None:
     newer_dwarven_holds(dearer_king, without_engineer)
     army_list = built.army_list
-    version = army_list.version
+    version, points = army_list.version, army_list.points
 
     with pytest.raises(MigrationRefused) as refused:
         services.migrate_list(army_list=army_list, version=version)
@@ -219,12 +219,13 @@ def test_update_refuses_to_drop_a_selection_until_the_owner_confirms(built: List
     state = services.migrate_list(army_list=army_list, version=version, confirm_removals=True)
 
     latest = state.army_list.versions.first()
-    assert latest is not None and latest.kind == VersionKind.MIGRATION
+    assert latest is not None
+    assert latest.kind == VersionKind.MIGRATION
     names = [s.node.id for s in state.roster.all_selections()]
-    assert ENGINEER not in names and KING in names
-    assert state.report.problems == [] or all(
-        p.code != "selection.unknown_entry" for p in state.report.problems
-    )
+    assert ENGINEER not in names
+    assert KING in names
+    assert all(p.code != "selection.unknown_entry" for p in state.report.problems)
+    assert state.army_list.points == points + 100 - 120
     before = army_list.versions.get(number=version)
     assert ENGINEER in str(before.document)
 
@@ -263,7 +264,8 @@ def test_keep_dismisses_the_notice_until_a_newer_revision(built: ListState) -> N
     assert army_list.version == built.army_list.version
     newer_dwarven_holds(without_engineer)
     notice = updates.pending_update(army_list=army_list)
-    assert notice is not None and notice.removals == 1
+    assert notice is not None
+    assert notice.removals == 1
 
 
 def test_loading_on_newer_data_records_what_it_cannot_re_link(built: ListState) -> None:
@@ -279,3 +281,68 @@ def test_loading_on_newer_data_records_what_it_cannot_re_link(built: ListState) 
     assert unlinked.entry_id == ENGINEER
     assert unlinked.path == ("Engineer",)
     assert unlinked.force_id == force_id(built)
+
+
+def test_the_api_reports_an_update_and_migrates_with_if_match(
+    built: ListState, player: Any
+) -> None:
+    newer_dwarven_holds(dearer_king, without_engineer)
+    client = APIClient()
+    client.force_authenticate(player)
+    url = f"/api/v1/lists/{built.army_list.pk}/"
+    tag = client.get(url)["ETag"]
+
+    report = client.get(f"{url}update/").json()
+    without_tag = client.post(f"{url}migrate/", {}, format="json")
+    unconfirmed = client.post(f"{url}migrate/", {}, format="json", HTTP_IF_MATCH=tag)
+    not_a_boolean = client.post(
+        f"{url}migrate/", {"confirm_removals": 1}, format="json", HTTP_IF_MATCH=tag
+    )
+    migrated = client.post(
+        f"{url}migrate/", {"confirm_removals": True}, format="json", HTTP_IF_MATCH=tag
+    )
+    stale = client.post(
+        f"{url}migrate/", {"confirm_removals": True}, format="json", HTTP_IF_MATCH=tag
+    )
+
+    assert report["available"] is True
+    assert report["removals"] == 1
+    assert {"selection.removed", "unit_cost.changed"} <= {i["kind"] for i in report["items"]}
+    assert all(i["text"] for i in report["items"])
+    assert (without_tag.status_code, without_tag.json()["code"]) == (
+        428,
+        "request.precondition_required",
+    )
+    assert (unconfirmed.status_code, unconfirmed.json()["code"]) == (
+        409,
+        "migration.removals_unconfirmed",
+    )
+    assert unconfirmed.json()["params"]["removals"][0]["entry_id"] == ENGINEER
+    assert not_a_boolean.status_code == 400
+    assert migrated.status_code == 200
+    assert migrated["ETag"] != tag
+    assert (stale.status_code, stale.json()["code"]) == (412, "edit.stale_version")
+    assert client.get(f"{url}update/").json() == {
+        "available": False,
+        "target": None,
+        "list_version": None,
+        "removals": 0,
+        "items": [],
+    }
+    assert client.get(f"{url}versions/").json()[0]["kind"] == "migration"
+
+
+def test_the_api_keeps_a_list_on_its_data(built: ListState, player: Any, rival: Any) -> None:
+    newer_dwarven_holds(dearer_king)
+    client = APIClient()
+    client.force_authenticate(player)
+    stranger = APIClient()
+    stranger.force_authenticate(rival)
+    url = f"/api/v1/lists/{built.army_list.pk}/"
+    assert client.get(f"{url}update/").json()["available"] is True
+
+    assert stranger.post(f"{url}update/keep/").status_code == 404
+    assert stranger.get(f"{url}update/").status_code == 404
+    assert client.post(f"{url}update/keep/").status_code == 204
+
+    assert client.get(f"{url}update/").json()["available"] is False
