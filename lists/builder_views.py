@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from armybuilder.engine.caps import BAD_TEXT, MAX_NOTES_LENGTH
 from armybuilder.engine.roster import RosterError
-from lists import selectors, services
+from lists import selectors, services, updates
 from lists.builder import add_panels, builder_page, top_force_entries
 from lists.errors import answered
 from lists.exports import revision_label
@@ -281,6 +281,7 @@ def _render(
         response["HX-Reswap"] = "none"
         return response
     if not htmx:
+        context["update"] = updates.pending_update(army_list=state.army_list)
         context["add"] = add_panels(roster=state.roster, report=state.report)
         context["has_forces"] = bool(page.forces)
         context["force_entries"] = page.force_entries

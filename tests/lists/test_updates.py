@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from catalogues.models import Catalogue, Revision
@@ -346,3 +347,49 @@ def test_the_api_keeps_a_list_on_its_data(built: ListState, player: Any, rival: 
     assert client.post(f"{url}update/keep/").status_code == 204
 
     assert client.get(f"{url}update/").json()["available"] is False
+
+
+def test_the_pages_show_the_update_and_the_owner_updates_in_one_click(
+    built: ListState, player: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        newer_dwarven_holds(dearer_king, without_engineer)
+    client = Client()
+    client.force_login(player)
+    army_list = built.army_list
+    page = f"/lists/{army_list.pk}/update/"
+
+    mine = client.get("/lists/").content.decode()
+    builder = client.get(f"/lists/{army_list.pk}/").content.decode()
+    report = client.get(page).content.decode()
+    refused = client.post(f"{page}migrate/", {"version": army_list.version})
+    updated = client.post(
+        f"{page}migrate/", {"version": army_list.version, "confirm_removals": "1"}
+    )
+
+    assert f'href="{page}"' in mine
+    assert 'id="update-notice"' in builder
+    assert "Engineer is no longer in the data" in report
+    assert 'name="confirm_removals"' in report
+    assert refused.status_code == 409
+    assert 'data-code="migration.removals_unconfirmed"' in refused.content.decode()
+    assert updated.status_code == 302
+    army_list.refresh_from_db()
+    assert army_list.versions.first().kind == VersionKind.MIGRATION  # type: ignore[union-attr]
+    assert f'href="{page}"' not in client.get("/lists/").content.decode()
+    assert 'id="no-update"' in client.get(page).content.decode()
+
+
+def test_keep_on_the_page_hides_the_notice(built: ListState, player: Any) -> None:
+    newer_dwarven_holds(dearer_king)
+    client = Client()
+    client.force_login(player)
+    army_list = built.army_list
+    assert 'id="update-notice"' in client.get(f"/lists/{army_list.pk}/").content.decode()
+
+    kept = client.post(f"/lists/{army_list.pk}/update/keep/")
+
+    assert kept.status_code == 302
+    assert 'id="update-notice"' not in client.get(f"/lists/{army_list.pk}/").content.decode()
+    army_list.refresh_from_db()
+    assert army_list.version == built.army_list.version
