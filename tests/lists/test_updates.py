@@ -393,3 +393,41 @@ def test_keep_on_the_page_hides_the_notice(built: ListState, player: Any) -> Non
     assert 'id="update-notice"' not in client.get(f"/lists/{army_list.pk}/").content.decode()
     army_list.refresh_from_db()
     assert army_list.version == built.army_list.version
+
+
+def warriors_also_clans_thunder(body: dict[str, Any]) -> None:
+    entry(body, WARRIORS)["categoryLinks"].append(
+        {"id": "test-warriors-thunder", "targetId": "t9a3-dh-cat-clans-thunder", "primary": False}
+    )
+
+
+def test_what_changed_between_two_revisions_page_and_api(dwarven_list: ListState) -> None:
+    newer = newer_dwarven_holds(
+        dearer_king, without_engineer, at_most_one_warrior_unit_of_ten, warriors_also_clans_thunder
+    )
+    catalogue = newer.catalogue
+    assert catalogue is not None
+    page = Client().get(
+        f"/systems/{catalogue.game_system.slug}/catalogues/{catalogue.slug}/compare/"
+    )
+    api = APIClient().get(f"/api/v1/catalogues/{catalogue.pk}/compare/").json()
+
+    comparison = page.context["comparison"]
+    assert [e.bs_id for e in comparison.removed] == [ENGINEER]
+    assert [e.bs_id for e in comparison.changed] == [KING]
+    (warriors,) = comparison.constraints_changed
+    (added,) = warriors.constraint_changes
+    assert (added.id, added.old, added.new["type"], added.new["value"]) == (
+        "test-warriors-max",
+        None,
+        "max",
+        0,
+    )
+    (recategorised,) = comparison.categories_changed
+    assert recategorised.categories_added == ["Clan's Thunder"]
+    html = page.content.decode()
+    assert 'data-constraint="test-warriors-max"' in html
+    assert [e["bs_id"] for e in api["constraints_changed"]] == [WARRIORS]
+    assert api["constraints_changed"][0]["new_constraints"]["test-warriors-max"]["value"] == 0
+    assert "Clan's Thunder" in api["categories_changed"][0]["new_categories"]
+    assert [e["bs_id"] for e in api["removed"]] == [ENGINEER]
