@@ -8,6 +8,7 @@ app_name = "lists"
 urlpatterns = [
     path("", mine.my_lists, name="mine"),
     path("new/", wizard.new_list, name="new"),
+    path("revalidations/", updates.revalidations, name="revalidations"),
     path("<int:list_id>/rename/", mine.rename, name="rename"),
     path("<int:list_id>/duplicate/", mine.duplicate, name="duplicate"),
     path("<int:list_id>/delete/", mine.delete, name="delete"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -13,9 +14,11 @@ from django.views.decorators.http import require_POST, require_safe
 
 from lists import services, updates
 from lists.errors import answered
-from lists.models import ArmyList
+from lists.models import ArmyList, RevalidationJob
 from lists.selectors import owned_list
 from lists.services import EditRejected, MigrationRefused, StaleVersion
+
+RECENT_JOBS = 20
 
 
 @login_required
@@ -74,3 +77,21 @@ def keep(request: HttpRequest, list_id: int) -> HttpResponse:
         _("The list stays on its data. You will be told again when newer data arrives."),
     )
     return redirect("lists:builder", army_list.pk)
+
+
+@staff_member_required
+@require_safe
+def revalidations(request: HttpRequest) -> HttpResponse:
+    """Staff follow the re-validation jobs: lists done of total (the panel polls itself while
+    one is running)."""
+    jobs = list(RevalidationJob.objects.all()[:RECENT_JOBS])
+    context = {
+        "jobs": jobs,
+        "running": any(j.status in (j.Status.PENDING, j.Status.RUNNING) for j in jobs),
+    }
+    template = (
+        "lists/_revalidations.html"
+        if getattr(request, "htmx", False)
+        else "lists/revalidations.html"
+    )
+    return render(request, template, context)

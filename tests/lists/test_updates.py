@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -431,3 +432,22 @@ def test_what_changed_between_two_revisions_page_and_api(dwarven_list: ListState
     assert api["constraints_changed"][0]["new_constraints"]["test-warriors-max"]["value"] == 0
     assert "Clan's Thunder" in api["categories_changed"][0]["new_categories"]
     assert [e["bs_id"] for e in api["removed"]] == [ENGINEER]
+
+
+def test_staff_follow_the_re_validation_jobs(
+    built: ListState, player: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        newer_dwarven_holds(dearer_king)
+    job = RevalidationJob.objects.get()
+    staff = get_user_model().objects.create_user("staff", "staff@example.com", "pw", is_staff=True)
+    client = Client()
+
+    client.force_login(player)
+    assert client.get("/lists/revalidations/").status_code == 302  # to the admin's sign-in
+    client.force_login(staff)
+    page = client.get("/lists/revalidations/").content.decode()
+
+    assert f'id="revalidation-{job.pk}"' in page
+    assert 'data-status="succeeded"' in page
+    assert "1 of 1" in page
