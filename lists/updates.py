@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
@@ -58,8 +59,6 @@ _IN_PLACE = frozenset(diff.ChangeKind) - {
     diff.ChangeKind.PROBLEM_APPEARED,
     diff.ChangeKind.PROBLEM_RESOLVED,
 }
-# How many lists a job reads, evaluates and records at a time.
-CHUNK_SIZE = 200
 
 
 # ---------------------------------------------------------------------------------- reading
@@ -346,7 +345,7 @@ class _Run:
             )
 
 
-def run_revalidation(*, job_id: int, chunk_size: int = CHUNK_SIZE) -> None:
+def run_revalidation(*, job_id: int, chunk_size: int | None = None) -> None:
     """Re-validate a job's lists a chunk at a time, from where it stopped.
 
     Each chunk is read in one query (its lists with their documents) and its revisions in at
@@ -363,6 +362,7 @@ def run_revalidation(*, job_id: int, chunk_size: int = CHUNK_SIZE) -> None:
     if job is None:
         logger.info("re-validation job %s is finished; nothing to do", job_id)
         return
+    chunk_size = chunk_size or settings.LISTS_REVALIDATION_CHUNK
     scope = lists_on_older_revisions(revision_pks=job.revisions)
     if job.status == RevalidationJob.Status.PENDING:
         claimed.filter(status=RevalidationJob.Status.PENDING).update(
