@@ -203,9 +203,12 @@ class RevalidationJob(models.Model):
     """Re-validating the lists pinned to older revisions of some game system or catalogues,
     after newer revisions arrived (``lists.tasks.revalidate_task``).
 
-    ``after`` is the last list id done: each chunk's reports and the move of ``after`` and
-    ``done`` commit together, so a job run again (a killed worker's, redelivered) carries on
-    where it stopped and counts nothing twice."""
+    A job goes through its lists by pin set (``after_key``: the revisions a list is pinned
+    to, as ``lists.updates.pin_key`` writes them), then by id (``after``), so that each
+    closure is compiled once per job. ``after_key`` and ``after`` name the last list done:
+    each chunk's reports and the move of the cursor and of ``done`` commit together, so a job
+    run again (a killed worker's, redelivered) carries on where it stopped and counts
+    nothing twice."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
@@ -219,6 +222,7 @@ class RevalidationJob(models.Model):
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     reported = models.PositiveIntegerField(default=0)
+    after_key = models.CharField(max_length=500, blank=True)
     after = models.BigIntegerField(default=0)
     attempts = models.PositiveIntegerField(default=0)
     error = models.CharField(max_length=300, blank=True)

@@ -19,6 +19,7 @@ Both evaluations go through ``services.evaluate_stored``, the one way a stored l
 
 from __future__ import annotations
 
+import bisect
 import logging
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,12 +28,13 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from armybuilder.engine.document import roster_document
 from armybuilder.engine.report import words
 from armybuilder.engine.roster import Roster, Selection
-from catalogues.closures import ClosureRevisions
+from catalogues.closures import ClosureRevisions, batch_work
 from catalogues.models import Revision
 from lists import diff
 from lists.errors import EditRejected
@@ -114,6 +116,9 @@ def target_key(closure: ClosureRevisions) -> str:
     return ",".join(str(pk) for pk in pks)
 
 
+_REPORT_FIELDS = ["target", "target_key", "list_version", "report", "removals"]
+
+
 def _store(
     army_list: ArmyList,
     list_version: int,
@@ -121,20 +126,36 @@ def _store(
     report: list[dict[str, Any]],
     existing: DataUpdate | None,
 ) -> DataUpdate:
-    key = target_key(target)
-    dismissed = existing is not None and existing.dismissed and existing.target_key == key
+    # "keep" holds until the target moves
+    dismissed = (
+        existing is not None and existing.dismissed and existing.target_key == target_key(target)
+    )
+    row = _update_row(army_list, target, report, dismissed=dismissed, list_version=list_version)
     update, _created = DataUpdate.objects.update_or_create(
         army_list=army_list,
-        defaults={
-            "target": _pins(target),
-            "target_key": key,
-            "list_version": list_version,
-            "report": report,
-            "removals": sum(1 for item in report if item["kind"] == SELECTION_REMOVED),
-            "dismissed": dismissed,
-        },
+        defaults={name: getattr(row, name) for name in [*_REPORT_FIELDS, "dismissed"]},
     )
     return update
+
+
+def _update_row(
+    army_list: ArmyList,
+    target: ClosureRevisions,
+    report: list[dict[str, Any]],
+    *,
+    dismissed: bool,
+    list_version: int | None = None,
+) -> DataUpdate:
+    return DataUpdate(
+        army_list=army_list,
+        target=_pins(target),
+        target_key=target_key(target),
+        list_version=army_list.version if list_version is None else list_version,
+        report=report,
+        removals=sum(1 for item in report if item["kind"] == SELECTION_REMOVED),
+        dismissed=dismissed,
+        updated_at=timezone.now(),
+    )
 
 
 def _pins(closure: ClosureRevisions) -> dict[str, Any]:
@@ -345,14 +366,22 @@ class _Run:
             )
 
 
-def run_revalidation(*, job_id: int, chunk_size: int | None = None) -> None:
-    """Re-validate a job's lists a chunk at a time, from where it stopped.
+def pin_key(pinned: Mapping[str, Any]) -> str:
+    """The revisions a list is pinned to as one sortable text: equal for equal pins."""
+    game_system_pk, *catalogue_pks = pinned_pks(pinned)
+    return f"{game_system_pk:012d}:" + ",".join(f"{pk:012d}" for pk in sorted(catalogue_pks))
 
-    Each chunk is read in one query (its lists with their documents) and its revisions in at
-    most one more; its reports, and the job's ``after`` and ``done``, are written in one
-    transaction that first checks ``after`` is still where this run read it, so a second
-    run of the same job (a redelivered message beside a slow one) writes each chunk once.
-    A report already made on the same target and list version is kept as it is.
+
+def run_revalidation(*, job_id: int, chunk_size: int | None = None) -> None:
+    """Re-validate a job's lists a chunk at a time, by pin set, from where it stopped.
+
+    The lists in the job's scope and their pins are read once (one query, no documents) and
+    ordered by pin set then id; each chunk's lists are then read in one query (with their
+    documents) and their revisions in at most one more. A chunk's reports, and the job's
+    cursor and ``done``, are written in one transaction that first checks the cursor is still
+    where this run read it, so a second run of the same job (a redelivered message beside a
+    slow one) writes each chunk once. A report already made on the same target and list
+    version is kept as it is.
     """
     claimed = RevalidationJob.objects.filter(
         pk=job_id,
@@ -363,24 +392,31 @@ def run_revalidation(*, job_id: int, chunk_size: int | None = None) -> None:
         logger.info("re-validation job %s is finished; nothing to do", job_id)
         return
     chunk_size = chunk_size or settings.LISTS_REVALIDATION_CHUNK
-    scope = lists_on_older_revisions(revision_pks=job.revisions)
+    order = sorted(
+        (pin_key(pinned), pk)
+        for pk, pinned in lists_on_older_revisions(revision_pks=job.revisions).values_list(
+            "pk", "pinned"
+        )
+    )
     if job.status == RevalidationJob.Status.PENDING:
         claimed.filter(status=RevalidationJob.Status.PENDING).update(
-            status=RevalidationJob.Status.RUNNING, total=scope.count()
+            status=RevalidationJob.Status.RUNNING, total=len(order)
         )
     claimed.update(attempts=job.attempts + 1)
+    cursor = (job.after_key, job.after)
     run = _Run()
-    after = job.after
-    while True:
-        chunk = list(
-            scope.filter(pk__gt=after)
-            .order_by("pk")
-            .only("pk", "version", "document", "pinned")[:chunk_size]
-        )
-        if not chunk:
-            break
-        reports = _reports(run, chunk)
-        after = _record_chunk(job_id, after, chunk, reports)
+    with batch_work():
+        while True:
+            start = bisect.bisect_right(order, cursor)
+            chunk = order[start : start + chunk_size]
+            if not chunk:
+                break
+            by_pk = ArmyList.objects.only("pk", "version", "document", "pinned").in_bulk(
+                [pk for _key, pk in chunk]
+            )
+            # (a list deleted since the order was read is passed over)
+            lists = [by_pk[pk] for _key, pk in chunk if pk in by_pk]
+            cursor = _record_chunk(job_id, cursor, chunk[-1], lists, _reports(run, lists))
     claimed.update(status=RevalidationJob.Status.SUCCEEDED)
 
 
@@ -410,37 +446,44 @@ def _reports(
 
 def _record_chunk(
     job_id: int,
-    after: int,
+    cursor: tuple[str, int],
+    last: tuple[str, int],
     chunk: Sequence[ArmyList],
     reports: Mapping[int, tuple[ClosureRevisions, list[dict[str, Any]]] | None],
-) -> int:
-    """Store a chunk's reports and move the job past it, unless another run did; return the
-    job's ``after`` as it now is."""
+) -> tuple[str, int]:
+    """Store a chunk's reports (one upsert) and move the job's cursor from ``cursor`` to
+    ``last``, unless another run moved it; return the cursor as it now is."""
     with transaction.atomic():
         job = RevalidationJob.objects.select_for_update().get(pk=job_id)
-        if job.after != after:
-            return job.after
+        if (job.after_key, job.after) != cursor:
+            return job.after_key, job.after
         existing = {
-            u.army_list_id: u
-            for u in DataUpdate.objects.filter(army_list_id__in=[a.pk for a in chunk])
+            u.army_list_id: (u.target_key, u.list_version, u.dismissed)
+            for u in DataUpdate.objects.filter(army_list_id__in=[a.pk for a in chunk]).only(
+                "army_list_id", "target_key", "list_version", "dismissed"
+            )
         }
-        reported = 0
+        rows = []
         for army_list in chunk:
             outcome = reports[army_list.pk]
             if outcome is None:
                 continue
             target, report = outcome
-            update = existing.get(army_list.pk)
-            if (
-                update is not None
-                and update.target_key == target_key(target)
-                and update.list_version == army_list.version
-            ):
+            key = target_key(target)
+            before = existing.get(army_list.pk)
+            if before is not None and before[:2] == (key, army_list.version):
                 continue
-            _store(army_list, army_list.version, target, report, update)
-            reported += 1
-        job.after = chunk[-1].pk
+            rows.append(
+                _update_row(army_list, target, report, dismissed=before is not None and before[2])
+            )
+        DataUpdate.objects.bulk_create(
+            rows,
+            update_conflicts=True,
+            unique_fields=["army_list"],
+            update_fields=[*_REPORT_FIELDS, "dismissed", "updated_at"],
+        )
+        job.after_key, job.after = last
         job.done += len(chunk)
-        job.reported += reported
-        job.save(update_fields=["after", "done", "reported", "updated_at"])
-        return job.after
+        job.reported += len(rows)
+        job.save(update_fields=["after_key", "after", "done", "reported", "updated_at"])
+        return last

@@ -193,7 +193,11 @@ def test_a_job_carries_on_after_the_last_chunk_it_recorded(
     lists = sorted([dwarven_list.army_list, *others], key=lambda a: a.pk)
     # as if a worker had recorded the first two lists and was killed
     RevalidationJob.objects.filter(pk=job.pk).update(
-        status="running", total=5, done=2, after=lists[1].pk
+        status="running",
+        total=5,
+        done=2,
+        after_key=updates.pin_key(lists[1].pinned),
+        after=lists[1].pk,
     )
 
     updates.run_revalidation(job_id=job.pk, chunk_size=2)
