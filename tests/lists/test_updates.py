@@ -4,10 +4,12 @@ update (a migration version, undoable) or keep."""
 from __future__ import annotations
 
 import copy
+import importlib
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
@@ -455,3 +457,26 @@ def test_staff_follow_the_re_validation_jobs(
     assert f'id="revalidation-{job.pk}"' in page
     assert 'data-status="succeeded"' in page
     assert "1 of 1" in page
+
+
+def test_updating_onto_a_new_constraint_shows_the_problem_it_raises(built: ListState) -> None:
+    newer_dwarven_holds(at_most_one_warrior_unit_of_ten)
+    army_list = built.army_list
+    assert all(p.constraint_id != "test-warriors-max" for p in built.report.problems)
+
+    state = services.migrate_list(army_list=army_list, version=army_list.version)
+
+    assert any(p.constraint_id == "test-warriors-max" for p in state.report.problems)
+    assert state.army_list.legal is False
+
+
+def test_the_data_migration_fills_the_pins_from_the_json_pins(built: ListState) -> None:
+    fill = importlib.import_module("lists.migrations.0006_fill_pins").fill_pins
+    ListPin.objects.all().delete()
+
+    fill(django_apps, None)
+    fill(django_apps, None)  # again: nothing doubled
+
+    assert sorted(ListPin.objects.values_list("revision", flat=True)) == sorted(
+        services.pinned_pks(built.army_list.pinned)
+    )
