@@ -821,6 +821,7 @@ def _edit(
     closure, roster = read_stored(
         document=army_list.document, pinned=army_list.pinned, closure=closure
     )
+    _refuse_unlinked(roster)
     try:
         summary = change(roster)
     except CapExceeded as error:
@@ -853,6 +854,7 @@ def _restore(
             _("That version is no longer kept."),
         )
     closure, roster = read_stored(document=snapshot.document, pinned=snapshot.pinned)
+    _refuse_unlinked(roster)
     # Every step onto the undo or redo stack is followed by the version that made the change
     # (an edit, an undo or a redo), whose summary names the edit: the one stepped over now.
     summary = _version_summary(army_list, target + 1) or _("an edit no longer kept")
@@ -866,6 +868,17 @@ def _restore(
         undo_stack=undo_stack,
         redo_stack=redo_stack,
     )
+
+
+def _refuse_unlinked(roster: Roster) -> None:
+    """Storing a roster that could not re-link some selections would drop them unseen: only
+    a migration the owner confirmed does that (``migrate_list``)."""
+    if roster.unlinked:
+        raise EditRejected(
+            DATA_MISSING,
+            _("The data this list was built with no longer has some of its selections."),
+            params={"removals": [unlinked_params(u) for u in roster.unlinked]},
+        )
 
 
 def _version_summary(army_list: ArmyList, number: int) -> str:
