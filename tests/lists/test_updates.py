@@ -480,3 +480,23 @@ def test_the_data_migration_fills_the_pins_from_the_json_pins(built: ListState) 
     assert sorted(ListPin.objects.values_list("revision", flat=True)) == sorted(
         services.pinned_pks(built.army_list.pinned)
     )
+
+
+def test_an_edit_never_stores_a_list_without_what_its_data_cannot_re_link(
+    built: ListState,
+) -> None:
+    army_list = built.army_list
+    document = copy.deepcopy(army_list.document)
+    (force,) = document["roster"]["forces"]
+    engineer = next(s for s in force["selections"] if s["entryId"] == ENGINEER)
+    engineer["entryId"] = "an-entry-no-data-has"
+    ArmyList.objects.filter(pk=army_list.pk).update(document=document)
+    army_list.refresh_from_db()
+
+    with pytest.raises(services.EditRejected) as refused:
+        add(services.load_list(army_list=army_list), WARRIORS)
+
+    assert refused.value.code == "edit.data_missing"
+    assert [r["entry_id"] for r in refused.value.params["removals"]] == ["an-entry-no-data-has"]
+    army_list.refresh_from_db()
+    assert army_list.document == document
