@@ -470,8 +470,8 @@ def compare_revisions(old: Revision, new: Revision) -> Comparison:
             new_costs=_cost_map(after.get(bs_id)),
             old_constraints=old_limits.get(bs_id, {}) if bs_id in before else {},
             new_constraints=new_limits.get(bs_id, {}) if bs_id in after else {},
-            old_categories=_category_names(before.get(bs_id)),
-            new_categories=_category_names(after.get(bs_id)),
+            old_categories=_entry_category_names(before.get(bs_id)),
+            new_categories=_entry_category_names(after.get(bs_id)),
         )
 
     def by_name(ids: Iterable[str]) -> list[ComparedEntry]:
@@ -488,7 +488,9 @@ def compare_revisions(old: Revision, new: Revision) -> Comparison:
             i for i in common if old_limits.get(i, {}) != new_limits.get(i, {})
         ),
         categories_changed=by_name(
-            i for i in common if set(_category_names(before[i])) != set(_category_names(after[i]))
+            i
+            for i in common
+            if set(_entry_category_names(before[i])) != set(_entry_category_names(after[i]))
         ),
     )
 
@@ -527,7 +529,7 @@ def _entry_constraints(revision: Revision) -> dict[str, dict[str, dict[str, Any]
     return found
 
 
-def _category_names(row: Mapping[str, Any] | None) -> list[str]:
+def _entry_category_names(row: Mapping[str, Any] | None) -> list[str]:
     if row is None:
         return []
     return sorted(str(c.get("name", "")) for c in row["categories"] or [])

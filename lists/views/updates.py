@@ -12,11 +12,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from armybuilder.errors import ApplicationError
 from lists import services, updates
-from lists.errors import answered
+from lists.errors import EditRejected, answered
 from lists.models import ArmyList, RevalidationJob
 from lists.selectors import owned_list
-from lists.services import EditRejected, MigrationRefused, StaleVersion
+from lists.services import MigrationRefused, StaleVersion
 
 RECENT_JOBS = 20
 
@@ -29,7 +30,7 @@ def update_page(request: HttpRequest, list_id: int) -> HttpResponse:
 
 
 def _page(
-    request: HttpRequest, army_list: ArmyList, *, refusal: EditRejected | None = None
+    request: HttpRequest, army_list: ArmyList, *, refusal: ApplicationError | None = None
 ) -> HttpResponse:
     pending = updates.pending_update(army_list=army_list)
     context: dict[str, Any] = {
