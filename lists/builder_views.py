@@ -281,7 +281,8 @@ def _render(
         response["HX-Reswap"] = "none"
         return response
     if not htmx:
-        context["update"] = updates.pending_update(army_list=state.army_list)
+        pending = updates.pending_update(army_list=state.army_list)
+        context["update"] = updates.notice(pending) if pending else None
         context["add"] = add_panels(roster=state.roster, report=state.report)
         context["has_forces"] = bool(page.forces)
         context["force_entries"] = page.force_entries

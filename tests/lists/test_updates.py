@@ -376,6 +376,7 @@ def test_the_pages_show_the_update_and_the_owner_updates_in_one_click(
 
     assert f'href="{page}"' in mine
     assert 'id="update-notice"' in builder
+    assert 'data-kind="selection.removed"' in builder
     assert "Engineer is no longer in the data" in report
     assert 'name="confirm_removals"' in report
     assert refused.status_code == 409
