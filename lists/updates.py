@@ -463,10 +463,14 @@ def _record_chunk(
                 "army_list_id", "target_key", "list_version", "dismissed"
             )
         }
+        # a list edited or migrated since it was read gets its report when next shown
+        versions = dict(
+            ArmyList.objects.filter(pk__in=[a.pk for a in chunk]).values_list("pk", "version")
+        )
         rows = []
         for army_list in chunk:
             outcome = reports[army_list.pk]
-            if outcome is None:
+            if outcome is None or versions.get(army_list.pk) != army_list.version:
                 continue
             target, report = outcome
             key = target_key(target)
