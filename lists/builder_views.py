@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from armybuilder.engine.caps import BAD_TEXT, MAX_NOTES_LENGTH
 from armybuilder.engine.roster import RosterError
+from catalogues.names import closure_names
 from lists import selectors, services, updates
 from lists.builder import add_panels, builder_page, top_force_entries
 from lists.errors import answered
@@ -214,8 +215,12 @@ def add_panel(request: HttpRequest, list_id: int) -> HttpResponse:
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET"])
     state = services.load_list(army_list=army_list, explain=False)
-    panels = add_panels(roster=state.roster, report=state.report)
-    force_entries = top_force_entries(roster=state.roster, factions=_factions(army_list))
+    names = closure_names(state.report.closure)
+    report = state.report.localized(names)
+    panels = add_panels(roster=state.roster, report=report, names=names)
+    force_entries = top_force_entries(
+        roster=state.roster, factions=_factions(army_list), names=names
+    )
     context = {
         "army_list": army_list,
         "has_forces": bool(state.report.view.forces),
@@ -260,16 +265,22 @@ def _render(
     stale: dict[str, Any] | None = None,
 ) -> HttpResponse:
     factions = _factions(state.army_list)
+    names = closure_names(state.report.closure)
+    report = state.report.localized(names)
     try:
         page = builder_page(
-            roster=state.roster, report=state.report, selected_id=selected, factions=factions
+            roster=state.roster,
+            report=report,
+            selected_id=selected,
+            factions=factions,
+            names=names,
         )
     except RosterError:  # a selection since removed (or a stale link): show the list alone
-        page = builder_page(roster=state.roster, report=state.report, factions=factions)
+        page = builder_page(roster=state.roster, report=report, factions=factions, names=names)
     context = {
         "army_list": state.army_list,
         "page": page,
-        "report": state.report,
+        "report": report,
         "refusal": refusal,
         "stale": stale,
         "revisions": _revisions(state),
@@ -283,7 +294,7 @@ def _render(
     if not htmx:
         pending = updates.pending_update(army_list=state.army_list)
         context["update"] = updates.notice(pending) if pending else None
-        context["add"] = add_panels(roster=state.roster, report=state.report)
+        context["add"] = add_panels(roster=state.roster, report=report, names=names)
         context["has_forces"] = bool(page.forces)
         context["force_entries"] = page.force_entries
         context["digest"] = _digest(context["add"], page.force_entries)
