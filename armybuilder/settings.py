@@ -254,6 +254,9 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Tasks acknowledge late, so a killed worker's task stays with Redis, which hands it to another
+# worker after this many seconds (longer than any task of ours runs).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
 
 # Data sources (catalogues/services/data_sources.py): staff add BattleScribe data index URLs
 # or release archives; Celery beat checks the active ones every DATA_SOURCES_CHECK_INTERVAL
@@ -301,6 +304,9 @@ LISTS_MAX_PER_ACCOUNT = env_int("LISTS_MAX_PER_ACCOUNT", 500)
 LISTS_MAX_CREATIONS_PER_MINUTE = env_int("LISTS_MAX_CREATIONS_PER_MINUTE", 10)
 LISTS_MAX_DOCUMENT_BYTES = env_int("LISTS_MAX_DOCUMENT_BYTES", 4 * 1024 * 1024)
 LISTS_MAX_STORED_BYTES_PER_ACCOUNT = env_int("LISTS_MAX_STORED_BYTES_PER_ACCOUNT", 1024**3)
+# How many lists a re-validation job reads, evaluates and records at a time (lists/updates.py):
+# the unit of its progress and of the work a killed worker's job does again.
+LISTS_REVALIDATION_CHUNK = env_int("LISTS_REVALIDATION_CHUNK", 200)
 
 # Catalogue uploads: what one request may send and what one archive may unpack to.
 CATALOGUE_MAX_UPLOAD_BYTES = env_int("CATALOGUE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024)

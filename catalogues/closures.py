@@ -13,7 +13,9 @@ databases, a restored backup) share one compiled closure, and never a wrong one.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -137,8 +139,30 @@ def _compiled(key: _ContentKey) -> Compiled:
     game_system_pk, *catalogue_pks = key.pks
     documents = dict(Revision.objects.filter(pk__in=key.pks).values_list("pk", "document"))
     compiled = compile_documents(documents[game_system_pk], [documents[pk] for pk in catalogue_pks])
-    _settle_long_lived()
+    if not _batch.active:
+        _settle_long_lived()
     return compiled
+
+
+class _Batch(threading.local):
+    active = False
+
+
+_batch = _Batch()
+
+
+@contextmanager
+def batch_work() -> Iterator[None]:
+    """For a background job that goes through many closures, each for a run of lists: a
+    compiled closure is not settled into the frozen generation (a full collection each time,
+    which walks every closure the process holds: most of a job's time when it meets many
+    closures); the collector's own passes free what the job leaves behind."""
+    was = _batch.active
+    _batch.active = True
+    try:
+        yield
+    finally:
+        _batch.active = was
 
 
 def tune_collector() -> None:

@@ -467,11 +467,47 @@ class ComparedEntry:
     primary_category: str
     old_costs: dict[str, Any]  # typeId -> value
     new_costs: dict[str, Any]
+    # the entry's own constraints: id -> {"type", "value", "field", "scope"}
+    old_constraints: dict[str, dict[str, Any]] = field(default_factory=dict)
+    new_constraints: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # names of the categories it is in
+    old_categories: list[str] = field(default_factory=list)
+    new_categories: list[str] = field(default_factory=list)
 
     def delta(self, type_id: str) -> float | None:
         old = _number(self.old_costs.get(type_id))
         new = _number(self.new_costs.get(type_id))
         return None if old is None or new is None else new - old
+
+    @property
+    def constraint_changes(self) -> list[ConstraintChange]:
+        """Each constraint added, removed or changed (type, value, field or scope)."""
+        return [
+            ConstraintChange(
+                constraint_id,
+                self.old_constraints.get(constraint_id),
+                self.new_constraints.get(constraint_id),
+            )
+            for constraint_id in sorted({*self.old_constraints, *self.new_constraints})
+            if self.old_constraints.get(constraint_id) != self.new_constraints.get(constraint_id)
+        ]
+
+    @property
+    def categories_added(self) -> list[str]:
+        return [c for c in self.new_categories if c not in self.old_categories]
+
+    @property
+    def categories_removed(self) -> list[str]:
+        return [c for c in self.old_categories if c not in self.new_categories]
+
+
+@dataclass(frozen=True)
+class ConstraintChange:
+    """One constraint of an entry between two revisions (``None``: not there)."""
+
+    id: str
+    old: dict[str, Any] | None
+    new: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -480,16 +516,20 @@ class Comparison:
     new: Revision
     added: list[ComparedEntry]
     removed: list[ComparedEntry]
-    changed: list[ComparedEntry]
+    changed: list[ComparedEntry]  # costs changed
+    constraints_changed: list[ComparedEntry] = field(default_factory=list)
+    categories_changed: list[ComparedEntry] = field(default_factory=list)
 
 
 def compare_revisions(old: Revision, new: Revision) -> Comparison:
-    """Selection entries added, removed, or with changed costs between two revisions.
+    """What changed between two revisions: selection entries added and removed, and those
+    whose costs, own constraints or categories changed.
 
     Entries are matched by BattleScribe id (the first definition when an id repeats, as in
     real data); groups have no costs and are left out.
     """
     before, after = _costed_entries(old), _costed_entries(new)
+    old_limits, new_limits = _entry_constraints(old), _entry_constraints(new)
 
     def compared(bs_id: str) -> ComparedEntry:
         row = after.get(bs_id) or before[bs_id]
@@ -501,6 +541,10 @@ def compare_revisions(old: Revision, new: Revision) -> Comparison:
             primary_category=row["primary_category"],
             old_costs=_cost_map(before.get(bs_id)),
             new_costs=_cost_map(after.get(bs_id)),
+            old_constraints=old_limits.get(bs_id, {}) if bs_id in before else {},
+            new_constraints=new_limits.get(bs_id, {}) if bs_id in after else {},
+            old_categories=_entry_category_names(before.get(bs_id)),
+            new_categories=_entry_category_names(after.get(bs_id)),
         )
 
     def by_name(ids: Iterable[str]) -> list[ComparedEntry]:
@@ -513,7 +557,55 @@ def compare_revisions(old: Revision, new: Revision) -> Comparison:
         added=by_name(after.keys() - before.keys()),
         removed=by_name(before.keys() - after.keys()),
         changed=by_name(i for i in common if _cost_map(before[i]) != _cost_map(after[i])),
+        constraints_changed=by_name(
+            i for i in common if old_limits.get(i, {}) != new_limits.get(i, {})
+        ),
+        categories_changed=by_name(
+            i
+            for i in common
+            if set(_entry_category_names(before[i])) != set(_entry_category_names(after[i]))
+        ),
     )
+
+
+# The containers a revision's document defines selection entries in.
+_ENTRY_CONTAINERS = (
+    "selectionEntries",
+    "sharedSelectionEntries",
+    "selectionEntryGroups",
+    "sharedSelectionEntryGroups",
+)
+
+
+def _entry_constraints(revision: Revision) -> dict[str, dict[str, dict[str, Any]]]:
+    """Each selection entry's own constraints (first definition of an id), as compared."""
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    pending = [Revision.objects.values_list("document", flat=True).get(pk=revision.pk)]
+    while pending:
+        node = pending.pop()
+        for container in _ENTRY_CONTAINERS:
+            for child in node.get(container) or []:
+                if container.endswith("Entries") and "id" in child:
+                    found.setdefault(
+                        str(child["id"]),
+                        {
+                            str(c.get("id", "")): {
+                                key: c.get(key) for key in ("type", "value", "field", "scope")
+                            }
+                            for c in child.get("constraints") or []
+                        },
+                    )
+                pending.append(child)
+        for root in ("gameSystem", "catalogue"):
+            if root in node:
+                pending.append(node[root])
+    return found
+
+
+def _entry_category_names(row: Mapping[str, Any] | None) -> list[str]:
+    if row is None:
+        return []
+    return sorted(str(c.get("name", "")) for c in row["categories"] or [])
 
 
 def compare_catalogue(
@@ -534,7 +626,7 @@ def _costed_entries(revision: Revision) -> dict[str, Mapping[str, Any]]:
     rows = (
         Entry.objects.filter(revision=revision, kind=Entry.Kind.SELECTION_ENTRY)
         .order_by("id")
-        .values("id", "bs_id", "name", "type", "primary_category", "costs")
+        .values("id", "bs_id", "name", "type", "primary_category", "costs", "categories")
     )
     entries: dict[str, Mapping[str, Any]] = {}
     for row in rows:

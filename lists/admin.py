@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from lists.models import ArmyList, ListVersion
+from lists.models import ArmyList, ListVersion, RevalidationJob
 
 
 @admin.register(ArmyList)
@@ -16,3 +16,10 @@ class ArmyListAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 class ListVersionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["army_list", "number", "kind", "label", "created_at"]
     raw_id_fields = ["army_list"]
+
+
+@admin.register(RevalidationJob)
+class RevalidationJobAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["pk", "status", "done", "total", "reported", "created_at", "updated_at"]
+    list_filter = ["status"]
+    readonly_fields = ["revisions", "status", "total", "done", "reported", "after", "attempts"]

@@ -51,7 +51,7 @@ from catalogues.params import MAX_ID
 from catalogues.services.rosters import read_capped, roster_limits
 from catalogues.services.validation import ListReport
 from lists import api_serializers as io
-from lists import authorship, history, selectors, services, sharing
+from lists import authorship, history, selectors, services, sharing, updates
 from lists.builder import add_panels, selection_editor
 from lists.etags import etag_of
 from lists.exports import CONTENT_TYPES, ExportFormat, verify
@@ -432,6 +432,58 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
             army_list=army_list, version=version, number=body.validated_data["number"]
         )
         return answer(request, state)
+
+    @extend_schema(
+        summary="What moving the list to the newest data would change, item by item.",
+        responses={200: io.DataUpdateSerializer, 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"], url_path="update")
+    def data_update(self, request: Request, pk: int) -> Response:
+        found = updates.pending_update(army_list=self.owned())
+        body: dict[str, Any] = {
+            "available": found is not None,
+            "target": found.target if found else None,
+            "list_version": found.list_version if found else None,
+            "removals": found.removals if found else 0,
+            "items": [
+                {**item, "text": text}
+                for item, (_kind, text) in zip(
+                    found.report, updates.notice(found).lines, strict=True
+                )
+            ]
+            if found
+            else [],
+        }
+        return Response(io.DataUpdateSerializer(body).data)
+
+    @extend_schema(
+        summary="Move the list to the newest data, as a new version (undoable like any edit).",
+        parameters=[IF_MATCH],
+        request=io.MigrateSerializer,
+        responses={200: io.ListDetailSerializer, 409: ErrorSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def migrate(self, request: Request, pk: int) -> Response:
+        army_list = self.owned()
+        body = io.MigrateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        version = checked_version(request, army_list)
+        state = services.migrate_list(
+            army_list=army_list,
+            version=version,
+            confirm_removals=body.validated_data["confirm_removals"],
+        )
+        return answer(request, state)
+
+    @extend_schema(
+        summary="Keep the list on its data: its update notice is dismissed until newer data.",
+        request=None,
+        responses={204: None, 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["post"], url_path="update/keep")
+    def keep(self, request: Request, pk: int) -> Response:
+        services.keep_pinned(army_list=self.owned())
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
         summary="Download the list: forum text, Markdown, JSON, .ros or .rosz, each verifiable.",

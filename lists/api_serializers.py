@@ -17,6 +17,7 @@ from armybuilder.engine.caps import MAX_COST_LIMIT, NAME_REFUSED_CHARACTERS
 from armybuilder.engine.explain import MAX_REACHED
 from catalogues.api.base import (
     JSON_TEXT_PATTERN,
+    JSONBooleanField,
     JSONCharField,
     JSONFloatField,
     JSONIntegerField,
@@ -335,6 +336,46 @@ class DiffSerializer(serializers.Serializer[Any]):
     old = serializers.IntegerField(source="old.number")
     new = serializers.IntegerField(source="new.number")
     changes = ChangeSerializer(many=True)
+
+
+class MigrateSerializer(serializers.Serializer[Any]):
+    confirm_removals = JSONBooleanField(
+        required=False,
+        default=False,
+        help_text=_(
+            "Leave out the selections the newer data no longer has (named by the update "
+            "report, and by the 409 migration.removals_unconfirmed refusal without this)."
+        ),
+    )
+
+
+class UpdateItemSerializer(serializers.Serializer[Any]):
+    kind = serializers.CharField(
+        help_text=_(
+            "Stable: selection.removed, option.moved, unit_cost.changed, cost.changed, "
+            "problem.appeared, problem.resolved, ..."
+        )
+    )
+    subject = serializers.CharField(help_text=_("The selection, force or owner it concerns."))
+    params = serializers.DictField(help_text=_("What the item names, to word it."))
+    text = serializers.CharField(help_text=_("In the reader's language."))
+
+
+class DataUpdateSerializer(serializers.Serializer[Any]):
+    available = serializers.BooleanField(
+        help_text=_("Newer data exists and the owner has not kept the list on its data.")
+    )
+    target = serializers.DictField(
+        allow_null=True,
+        help_text=_("The revisions the list would move to: gameSystem, catalogues by id."),
+    )
+    list_version = serializers.IntegerField(
+        allow_null=True, help_text=_("The version of the list the report was made on.")
+    )
+    removals = serializers.IntegerField(
+        help_text=_("How many selections the newer data no longer has.")
+    )
+    items = UpdateItemSerializer(many=True)
 
 
 class RestoreSerializer(serializers.Serializer[Any]):

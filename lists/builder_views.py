@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 from armybuilder.engine.caps import BAD_TEXT, MAX_NOTES_LENGTH
 from armybuilder.engine.roster import RosterError
 from catalogues.names import closure_names
-from lists import selectors, services
+from lists import selectors, services, updates
 from lists.builder import add_panels, builder_page, top_force_entries
 from lists.errors import answered
 from lists.exports import revision_label
@@ -292,6 +292,8 @@ def _render(
         response["HX-Reswap"] = "none"
         return response
     if not htmx:
+        pending = updates.pending_update(army_list=state.army_list)
+        context["update"] = updates.notice(pending) if pending else None
         context["add"] = add_panels(roster=state.roster, report=report, names=names)
         context["has_forces"] = bool(page.forces)
         context["force_entries"] = page.force_entries

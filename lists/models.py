@@ -169,3 +169,82 @@ class ListVersion(models.Model):
         if self.kind == VersionKind.REDO:
             return _("Redid: %(summary)s") % {"summary": words}
         return words
+
+
+class ListPin(models.Model):
+    """One stored revision a list is pinned to (its ``pinned`` as rows, kept in step by the
+    services that store a list), so the lists on an older revision are one indexed query."""
+
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="pins")
+    revision = models.ForeignKey(
+        "catalogues.Revision", on_delete=models.PROTECT, related_name="list_pins"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["army_list", "revision"], name="listpin_unique")
+        ]
+        indexes = [models.Index(fields=["revision", "army_list"], name="listpin_revision")]
+
+    def __str__(self) -> str:
+        return f"{self.army_list_id} -> {self.revision_id}"
+
+
+class DataUpdate(models.Model):
+    """What moving a list to the newest revisions would change (``lists.updates``).
+
+    ``report`` holds codes and parameters only (the words are made when it is shown);
+    ``target`` the pins of the newest revisions it was worked out on and ``list_version`` the
+    list's version then: a report on the same target and version is never made twice. "Keep"
+    sets ``dismissed`` until a newer revision (another target) arrives.
+    """
+
+    army_list = models.OneToOneField(ArmyList, on_delete=models.CASCADE, related_name="update")
+    target = models.JSONField()
+    target_key = models.CharField(max_length=500)
+    list_version = models.PositiveIntegerField()
+    report = models.JSONField()
+    removals = models.PositiveIntegerField(default=0)
+    dismissed = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"update of {self.army_list_id} to {self.target_key}"
+
+
+class RevalidationJob(models.Model):
+    """Re-validating the lists pinned to older revisions of some game system or catalogues,
+    after newer revisions arrived (``lists.tasks.revalidate_task``).
+
+    A job goes through its lists by pin set (``after_key``: the revisions a list is pinned
+    to, as ``lists.updates.pin_key`` writes them), then by id (``after``), so that each
+    closure is compiled once per job. ``after_key`` and ``after`` name the last list done:
+    each chunk's reports and the move of the cursor and of ``done`` commit together, so a job
+    run again (a killed worker's, redelivered) carries on where it stopped and counts
+    nothing twice."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        RUNNING = "running", _("Running")
+        SUCCEEDED = "succeeded", _("Succeeded")
+        FAILED = "failed", _("Failed")
+
+    # primary keys of the newer revisions that started it
+    revisions = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    total = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)
+    reported = models.PositiveIntegerField(default=0)
+    after_key = models.CharField(max_length=500, blank=True)
+    after = models.BigIntegerField(default=0)
+    attempts = models.PositiveIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Re-validation #{self.pk} ({self.status})"

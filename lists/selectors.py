@@ -4,21 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, QuerySet
 from django.http import Http404
 
 from catalogues.models import Catalogue, GameSystem, Revision
 from catalogues.selectors import shares_name
-from lists.models import ArmyList
+from lists.models import ArmyList, DataUpdate
 
 
 def lists_owned_by(*, user: Any) -> QuerySet[ArmyList]:
-    """The user's lists, last edited first (none for an anonymous visitor)."""
+    """The user's lists, last edited first (none for an anonymous visitor), each with
+    ``update_available``: newer data was found for it and the owner has not kept it."""
     if not getattr(user, "is_authenticated", False):
         return ArmyList.objects.none()
     return (
         ArmyList.objects.filter(owner=user)
         .select_related("game_system", "catalogue")
+        .annotate(
+            update_available=Exists(
+                DataUpdate.objects.filter(army_list=OuterRef("pk"), dismissed=False)
+            )
+        )
         .defer("document")
         .order_by("-updated_at", "-id")
     )

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -34,7 +34,7 @@ from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import check_document, load_roster, roster_document
 from armybuilder.engine.explain import MAX_REACHED, Reason, explain
 from armybuilder.engine.model import find_entry, selectable
-from armybuilder.engine.roster import Force, Roster, RosterError, Selection
+from armybuilder.engine.roster import Force, Roster, RosterError, Selection, Unlinked
 from armybuilder.errors import ApplicationError
 from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
@@ -47,7 +47,7 @@ from catalogues.services.validation import (
 )
 from lists import authorship, quotas, setup
 from lists.errors import EditRejected
-from lists.models import NAME_MAX_LENGTH, ArmyList, ListVersion, VersionKind
+from lists.models import NAME_MAX_LENGTH, ArmyList, DataUpdate, ListPin, ListVersion, VersionKind
 from lists.pruning import prune_versions
 from lists.summaries import Summary, summary
 
@@ -67,6 +67,8 @@ NOTHING_TO_UNDO = "edit.nothing_to_undo"
 NOTHING_TO_REDO = "edit.nothing_to_redo"
 NOTHING_TO_CHANGE = "edit.nothing_to_change"
 DATA_MISSING = "edit.data_missing"
+UP_TO_DATE = "migration.up_to_date"
+REMOVALS_UNCONFIRMED = "migration.removals_unconfirmed"
 
 MAX_COUNT = 10_000
 MAX_ID_LENGTH = 200
@@ -194,6 +196,7 @@ def store_new_list(
             **denormalised_fields(report),
         )
         record_version(army_list, kind, summary)
+        sync_pins(army_list)
     return army_list
 
 
@@ -265,12 +268,17 @@ def evaluate_stored(
     pinned: Mapping[str, Any],
     closure: ClosureRevisions | None = None,
     explain: bool = False,
+    leave_out_unlinked: bool = False,
 ) -> tuple[Roster, ListReport]:
     """A stored list document evaluated on the revisions it is pinned to, or on ``closure``
     (newer data), within the request's work budget: the one way a stored list is read back,
     by the pages, edits, history, imports and data updates. Refuses with ``EditRejected``
-    (``edit.data_missing``, a ``caps.*`` code) when it cannot be."""
+    (``edit.data_missing``, a ``caps.*`` code) when it cannot be. ``leave_out_unlinked``
+    evaluates it as it would be stored on ``closure``: without the selections that data no
+    longer has (still listed in ``roster.unlinked``)."""
     closure, roster = read_stored(document=document, pinned=pinned, closure=closure)
+    if leave_out_unlinked:
+        roster.leave_out_unlinked()
     return roster, _report(closure, roster, explain=explain)
 
 
@@ -299,8 +307,7 @@ def pinned_names(army_list: ArmyList) -> Names:
 
 def closure_of(pinned: Mapping[str, Any]) -> ClosureRevisions:
     """The stored revisions a list's (or a version's) pins name."""
-    game_system_pk = int(pinned["gameSystem"])
-    catalogue_pks = [int(pk) for pk in pinned.get("catalogues", {}).values()]
+    game_system_pk, *catalogue_pks = pinned_pks(pinned)
     revisions = {
         r.pk: r
         for r in Revision.objects.filter(pk__in=[game_system_pk, *catalogue_pks])
@@ -313,6 +320,122 @@ def closure_of(pinned: Mapping[str, Any]) -> ClosureRevisions:
         )
     except KeyError as error:
         raise EditRejected(DATA_MISSING, _("The data this list was built with is gone.")) from error
+
+
+def newest_closure(closure: ClosureRevisions) -> ClosureRevisions:
+    """``closure`` with each revision replaced by the newest stored one of its game system or
+    catalogue, and what those newer catalogues link to."""
+    game_system = closure.game_system_revision.owner_game_system
+    newest = newest_revisions(closure.game_system_revision, *closure.catalogue_revisions)
+    try:
+        return resolve_closure(
+            game_system=game_system,
+            catalogue_revisions=[newest[r.pk] for r in closure.catalogue_revisions],
+            game_system_revision=newest[closure.game_system_revision.pk],
+        )
+    except ClosureError as error:
+        raise EditRejected(DATA_MISSING, str(error)) from error
+
+
+def newest_revisions(*revisions: Revision) -> dict[int, Revision]:
+    """For each revision (by primary key), the newest stored revision of its owner (itself
+    when it is the newest), in one query."""
+    catalogue_ids = {r.catalogue_id for r in revisions if r.catalogue_id}
+    game_system_ids = {r.game_system_id for r in revisions if r.game_system_id}
+    newest_of: dict[tuple[str, int], Revision] = {}
+    for candidate in (
+        Revision.objects.filter(
+            Q(catalogue_id__in=catalogue_ids) | Q(game_system_id__in=game_system_ids)
+        )
+        .select_related("catalogue", "game_system")
+        .defer("document")
+    ):
+        key = _owner_key(candidate)
+        if key not in newest_of or candidate.number > newest_of[key].number:
+            newest_of[key] = candidate
+    return {r.pk: newest_of.get(_owner_key(r), r) for r in revisions}
+
+
+def _owner_key(revision: Revision) -> tuple[str, int]:
+    if revision.catalogue_id:
+        return ("catalogue", revision.catalogue_id)
+    return ("gameSystem", int(revision.game_system_id or 0))
+
+
+def same_revisions(one: ClosureRevisions, other: ClosureRevisions) -> bool:
+    def pks(closure: ClosureRevisions) -> set[int]:
+        return {closure.game_system_revision.pk, *(r.pk for r in closure.catalogue_revisions)}
+
+    return pks(one) == pks(other)
+
+
+# ------------------------------------------------------------------------------ data updates
+
+
+class MigrationRefused(ApplicationError):
+    """The list cannot be moved to newer data as asked (already on it, or the move would
+    leave out selections the owner has not agreed to lose)."""
+
+    status = 409
+
+
+def migrate_list(*, army_list: ArmyList, version: int, confirm_removals: bool = False) -> ListState:
+    """Move the list to the newest revisions of its game system and catalogues, as a new
+    version of kind ``migration`` (undo goes back to the old data).
+
+    A selection whose entry the newer data no longer has cannot be carried over: unless
+    ``confirm_removals``, the move is refused (``migration.removals_unconfirmed``, each such
+    selection in ``params.removals``) and nothing changes; the previous version keeps them.
+    """
+    check_version(army_list, version)
+    current = pinned_closure(army_list)
+    target = newest_closure(current)
+    if same_revisions(current, target):
+        raise MigrationRefused(UP_TO_DATE, _("This list is already on the newest data."))
+    closure, roster = read_stored(
+        document=army_list.document, pinned=army_list.pinned, closure=target
+    )
+    if roster.unlinked and not confirm_removals:
+        raise MigrationRefused(
+            REMOVALS_UNCONFIRMED,
+            _(
+                "The newer data no longer has %(count)d of this list's selections: confirm "
+                "that they may be left out (the previous version keeps them)."
+            )
+            % {"count": len(roster.unlinked)},
+            params={"removals": [unlinked_params(u) for u in roster.unlinked]},
+        )
+    removed = len(roster.unlinked)
+    roster.leave_out_unlinked()
+    state = save_roster(
+        army_list,
+        version,
+        roster,
+        closure,
+        VersionKind.MIGRATION,
+        summary("list.migrated_left_out", count=removed) if removed else summary("list.migrated"),
+        undo_stack=[*army_list.undo_stack, version][-UNDO_DEPTH:],
+        redo_stack=[],
+    )
+    DataUpdate.objects.filter(army_list=army_list).delete()
+    return state
+
+
+def keep_pinned(*, army_list: ArmyList) -> None:
+    """The owner keeps the list on its data: its update notice is dismissed until a newer
+    revision arrives. The list itself is not written (its version does not move)."""
+    DataUpdate.objects.filter(army_list=army_list).update(dismissed=True)
+
+
+def unlinked_params(unlinked: Unlinked) -> dict[str, Any]:
+    """A selection the data no longer offers, as a report's or refusal's params."""
+    return {
+        "selection_id": unlinked.selection_id,
+        "entry_id": unlinked.entry_id,
+        "path": list(unlinked.path),
+        "force_id": unlinked.force_id,
+        "costs": dict(unlinked.costs),
+    }
 
 
 # ----------------------------------------------------------------------------------- edits
@@ -700,6 +823,7 @@ def _edit(
     closure, roster = read_stored(
         document=army_list.document, pinned=army_list.pinned, closure=closure
     )
+    _refuse_unlinked(roster)
     try:
         summary = change(roster)
     except CapExceeded as error:
@@ -732,6 +856,7 @@ def _restore(
             _("That version is no longer kept."),
         )
     closure, roster = read_stored(document=snapshot.document, pinned=snapshot.pinned)
+    _refuse_unlinked(roster)
     # Every step onto the undo or redo stack is followed by the version that made the change
     # (an edit, an undo or a redo), whose summary names the edit: the one stepped over now.
     summary = _version_summary(army_list, target + 1) or Summary("edit.gone")
@@ -745,6 +870,17 @@ def _restore(
         undo_stack=undo_stack,
         redo_stack=redo_stack,
     )
+
+
+def _refuse_unlinked(roster: Roster) -> None:
+    """Storing a roster that could not re-link some selections would drop them unseen: only
+    a migration the owner confirmed does that (``migrate_list``)."""
+    if roster.unlinked:
+        raise EditRejected(
+            DATA_MISSING,
+            _("The data this list was built with no longer has some of its selections."),
+            params={"removals": [unlinked_params(u) for u in roster.unlinked]},
+        )
 
 
 def _version_summary(army_list: ArmyList, number: int) -> Summary | None:
@@ -789,14 +925,32 @@ def save_roster(
         "updated_at": timezone.now(),
         **denormalised_fields(report),
     }
+    repinned = fields["pinned"] != army_list.pinned
     with transaction.atomic():
         if not ArmyList.objects.filter(pk=army_list.pk, version=version).update(**fields):
             raise StaleVersion(_stored_version(army_list))
         for field, value in fields.items():
             setattr(army_list, field, value)
         record_version(army_list, kind, summary)
+        if repinned:
+            sync_pins(army_list)
         prune_versions(army_list=army_list)
     return ListState(army_list, roster, report)
+
+
+def sync_pins(army_list: ArmyList) -> None:
+    """Make the list's ``ListPin`` rows name exactly the revisions its ``pinned`` names."""
+    wanted = set(pinned_pks(army_list.pinned))
+    ListPin.objects.filter(army_list=army_list).exclude(revision_id__in=wanted).delete()
+    ListPin.objects.bulk_create(
+        [ListPin(army_list=army_list, revision_id=pk) for pk in sorted(wanted)],
+        ignore_conflicts=True,
+    )
+
+
+def pinned_pks(pinned: Mapping[str, Any]) -> list[int]:
+    """The primary keys of the revisions a list's (or a version's) pins name."""
+    return [int(pinned["gameSystem"]), *(int(pk) for pk in pinned.get("catalogues", {}).values())]
 
 
 def record_version(army_list: ArmyList, kind: str, summary: Summary) -> None:

@@ -43,6 +43,10 @@ TEMPLATES: dict[str, Promise] = {
     "selection.duplicated": _("Duplicated %(name)s"),
     "selection.edited": _("Edited %(name)s"),
     "edit.gone": _("an edit no longer kept"),
+    "list.migrated": _("Updated to newer data"),
+    "list.migrated_left_out": _(
+        "Updated to newer data, leaving out %(count)d selection(s) it no longer has"
+    ),
 }
 
 

@@ -22,7 +22,7 @@ from armybuilder.engine.closure import unwrap
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.model import as_float, json_number
 from armybuilder.engine.report import Problem
-from armybuilder.engine.roster import Force, Roster, RosterError, Selection
+from armybuilder.engine.roster import Force, Roster, RosterError, Selection, Unlinked
 from armybuilder.engine.view import (
     CategoryView,
     CostView,
@@ -198,8 +198,10 @@ def load_roster(
     parent (a warjack outside any battlegroup) is kept where the file has it, and each
     evaluation reports it (``selection.misplaced``). A selection of an entry the data no
     longer offers (a newer catalogue revision) is left out with everything under it, each
-    one reported as ``selection.unknown_entry`` on every evaluation, and the costs the file
-    records for them stay in the totals (``Roster.unlinked_costs``); a force entry or
+    one reported as ``selection.unknown_entry`` on every evaluation and recorded in
+    ``Roster.unlinked`` (a roster stored again would not hold them: whoever stores it shows
+    them first), and the costs the file records for them stay in the totals
+    (``Roster.unlinked_costs``); a force entry or
     catalogue the data does not know raises ``RosterError``.
 
     The roster has the cost limits its document lists and no others (the game system's
@@ -314,6 +316,19 @@ def _unlinked(
         if value:
             recorded.append(f"{json_number(value)} {cost.get('name') or type_id}")
     owner_type, owner = ("selection", parent) if parent is not None else ("force", force)
+    roster.unlinked.append(
+        Unlinked(
+            selection_id=str(raw.get("id", "")),
+            entry_id=entry_id,
+            path=path,
+            force_id=force.id,
+            owner_id=owner.id,
+            costs={
+                str(cost.get("typeId", "")): as_float(cost.get("value"), 0.0)
+                for cost in raw.get("costs") or []
+            },
+        )
+    )
     params = {
         "path": " / ".join(path),
         "entry_id": entry_id,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from armybuilder.engine.caps import Budget
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.model import EntryNode, ForceNode
-from armybuilder.engine.report import Problem
+from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY, Problem
 from armybuilder.engine.trees import depth_first
 
 
@@ -93,6 +93,22 @@ class Force:
         return self.parent.child_forces if self.parent is not None else self.roster.forces
 
 
+@dataclass(frozen=True, slots=True)
+class Unlinked:
+    """A selection of a loaded document the data no longer offers (left out of the roster).
+
+    ``path`` names it and the selections above it that were left out too (outermost first);
+    ``owner_id`` is the force or selection it was under; ``costs`` what the document records
+    for it (cost type id -> value)."""
+
+    selection_id: str
+    entry_id: str
+    path: tuple[str, ...]
+    force_id: str
+    owner_id: str
+    costs: dict[str, float]
+
+
 class Roster:
     """A roster being edited: forces, selections, cost limits, names and notes.
 
@@ -121,6 +137,10 @@ class Roster:
         # costs a loaded file records for the selections it could not re-link (cost type id
         # -> total): kept in the roster's totals
         self.unlinked_costs: dict[str, float] = {}
+        # what a loaded document held that the data no longer offers, one record per
+        # selection (nested ones too): storing this roster would drop them, so whoever
+        # stores it must show them first
+        self.unlinked: list[Unlinked] = []
         self.custom_notes: str | None = None
         self._ids = itertools.count(1)
         self._taken: set[str] = set()
@@ -190,6 +210,12 @@ class Roster:
         force = Force(self.new_id("force"), node, catalogue_id, self, parent)
         (parent.child_forces if parent is not None else self.forces).append(force)
         return force
+
+    def leave_out_unlinked(self) -> None:
+        """Evaluate the roster without what loading could not re-link (its problems and
+        recorded costs), as it is once stored again: ``unlinked`` still says what that is."""
+        self.unlinked_costs = {}
+        self.load_problems = [p for p in self.load_problems if p.code != SELECTION_UNKNOWN_ENTRY]
 
     def remove_force(self, force: Force) -> None:
         force.siblings.remove(force)

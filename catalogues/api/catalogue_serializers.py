@@ -121,6 +121,16 @@ class ComparedEntrySerializer(serializers.Serializer[ComparedEntry]):
     primary_category = serializers.CharField()
     old_costs = serializers.DictField(child=serializers.FloatField(), help_text="typeId: value")
     new_costs = serializers.DictField(child=serializers.FloatField(), help_text="typeId: value")
+    old_constraints = serializers.DictField(
+        child=serializers.DictField(),
+        help_text="The entry's own constraints: id: {type, value, field, scope}.",
+    )
+    new_constraints = serializers.DictField(
+        child=serializers.DictField(),
+        help_text="The entry's own constraints: id: {type, value, field, scope}.",
+    )
+    old_categories = serializers.ListField(child=serializers.CharField())
+    new_categories = serializers.ListField(child=serializers.CharField())
 
 
 class ComparisonSerializer(serializers.Serializer[Comparison]):
@@ -129,3 +139,9 @@ class ComparisonSerializer(serializers.Serializer[Comparison]):
     added = ComparedEntrySerializer(many=True)
     removed = ComparedEntrySerializer(many=True)
     changed = ComparedEntrySerializer(many=True, help_text="Entries whose costs changed.")
+    constraints_changed = ComparedEntrySerializer(
+        many=True, help_text="Entries whose own constraints changed."
+    )
+    categories_changed = ComparedEntrySerializer(
+        many=True, help_text="Entries whose categories changed."
+    )

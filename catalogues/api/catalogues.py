@@ -81,7 +81,10 @@ class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
         return catalogues
 
     @extend_schema(
-        summary="Points changes between two revisions: entries added, removed, cost changed.",
+        summary=(
+            "What changed between two revisions: entries added and removed, and entries "
+            "whose costs, constraints or categories changed."
+        ),
         parameters=[
             _number_parameter("from", "Revision number; default: the one before."),
             _number_parameter("to", "Revision number; default: the latest revision."),

@@ -49,6 +49,7 @@ from catalogues.services.entry_index import (
     check_id,
     entry_rows,
 )
+from catalogues.signals import revisions_imported
 
 # (percent done, the code of what it is doing, its params: ``catalogues.job_messages``)
 Progress = Callable[[int, str, dict[str, Any]], None]
@@ -599,6 +600,11 @@ def _import(
             raise CatalogueImportError(problems)
         # All at once: the database stores one document while Python prepares the next.
         _insert([(o.revision, _rows_of(o)) for o in outcomes if o.entries is not None])
+        created = [o.revision.pk for o in outcomes if o.entries is not None]
+        if created:
+            transaction.on_commit(
+                lambda: revisions_imported.send(sender=ImportResult, revisions=created)
+            )
         report(100, "job.stored", {"count": len(outcomes)})
     return ImportResult(
         revisions=[o.imported() for o in outcomes],

@@ -13,7 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from catalogues.models import DataSource, DataSourceCheck, Entry, GameSystem, ImportJob
 from lists import sharing
-from lists.models import Visibility
+from lists.models import RevalidationJob, Visibility
 from tests.browser.builder_helpers import add_unit, log_in, new_list
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -65,6 +65,7 @@ def test_every_kind_of_page_loads_without_a_csp_violation(
     check = DataSourceCheck.objects.create(
         source=source, status=DataSourceCheck.Status.RUNNING, files_total=3
     )
+    RevalidationJob.objects.create(revisions=[], status=RevalidationJob.Status.RUNNING, total=9)
     entry = Entry.objects.filter(revision__catalogue__game_system=ninth_age, root=True).first()
     assert entry is not None
     base = live_server.url
@@ -88,6 +89,8 @@ def test_every_kind_of_page_loads_without_a_csp_violation(
         f"/sources/{source.pk}/",
         f"/sources/checks/{check.pk}/",  # polls its status with htmx
         f"/entries/{entry.pk}/edit/",
+        f"/lists/{army_list.pk}/update/",
+        "/lists/revalidations/",  # polls its jobs with htmx
         "/api/v1/game-systems/",  # the browsable API
     ):
         _visit(page, f"{base}{path}", console)

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("lists", "0004_version_author"),
+        ("lists", "0006_fill_pins"),
     ]
 
     operations = [
