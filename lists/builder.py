@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from armybuilder.engine import systems
 from armybuilder.engine.evaluator import Ctx, Evaluator
-from armybuilder.engine.explain import HIDDEN, MAX_REACHED, Reason, explain
+from armybuilder.engine.explain import HIDDEN, MAX_REACHED, Reason, explain_node
 from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
 from armybuilder.engine.model import EntryNode, as_float, selectable
 from armybuilder.engine.offer import one_pick
@@ -269,6 +269,13 @@ def _in_words(reasons: Sequence[Reason]) -> str:
     )
 
 
+def _evaluator(roster: Roster, report: ListReport) -> Evaluator:
+    """The evaluator that evaluated ``report`` (what it worked out is reused), or a new one
+    for a report of another roster object."""
+    found = report.evaluator
+    return found if found is not None and found.roster is roster else Evaluator(roster)
+
+
 def selection_dom_id(selection_id: str) -> str:
     return f"sel-{selection_id}"
 
@@ -286,7 +293,7 @@ def builder_page(
 ) -> BuilderPage:
     """Everything the builder page shows but its add panels (``add_panels``); with
     ``selected_id``, that selection's editor; ``factions`` as ``top_force_entries`` takes."""
-    evaluator = Evaluator(roster)
+    evaluator = _evaluator(roster, report)
     gauges = category_gauges(roster, evaluator)
     view = report.view
     allowances: dict[str, list[Allowance]] = {}
@@ -448,7 +455,7 @@ def add_panels(*, roster: Roster, report: ListReport) -> tuple[AddPanel, ...]:
     Working out why each entry cannot be added takes the longest of anything on the page, so
     the page loads this apart from the list (and refreshes it after each edit).
     """
-    evaluator = Evaluator(roster)
+    evaluator = _evaluator(roster, report)
     return tuple(
         AddPanel(
             force.id,
@@ -519,7 +526,7 @@ def _reasons(
     else:
         found = {}
         for node in nodes:
-            why = explain(roster, force, node.path_id, parent, evaluator)
+            why = explain_node(roster, force, node, parent, evaluator=evaluator)
             if why:
                 found[node.path_id] = tuple(why)
     out: dict[str, tuple[Reason, ...] | None] = {}
@@ -585,7 +592,7 @@ def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -
     """
     selection = roster.selection(selection_id)
     view = next(s for s in report.view.all_selections() if s.id == selection_id)
-    evaluator = Evaluator(roster)
+    evaluator = _evaluator(roster, report)
     nodes = selectable(selection.node.children)
     reasons = _reasons(roster, report, evaluator, selection.force, selection, nodes)
     named = [p for p in report.problems if p.owner_id == selection_id]
