@@ -253,6 +253,14 @@ class BuilderPage:
     def legal(self) -> bool:
         return self.error_count == 0
 
+    @property
+    def open_row_id(self) -> str | None:
+        """The top-level selection whose row is marked open: the one the editor shows, or
+        the unit holding it."""
+        if self.editor is None:
+            return None
+        return (self.editor.path[0] if self.editor.path else self.editor.selection).id
+
 
 def _addable(reasons: Sequence[Reason]) -> bool:
     return all(r.code == MAX_REACHED for r in reasons)
@@ -292,7 +300,8 @@ def builder_page(
     factions: Sequence[tuple[str, str]] = (),
 ) -> BuilderPage:
     """Everything the builder page shows but its add panels (``add_panels``); with
-    ``selected_id``, that selection's editor; ``factions`` as ``top_force_entries`` takes."""
+    ``selected_id``, that selection's editor; ``factions``: every faction of the game stored
+    (id, name), whose forces the page offers too."""
     evaluator = _evaluator(roster, report)
     gauges = category_gauges(roster, evaluator)
     view = report.view
@@ -399,14 +408,6 @@ def _category_blocks(
         rows = tuple(_row(report, s, allowances) for s in other)
         blocks.append(CategoryBlock("", _("Other"), rows, ()))
     return tuple(blocks)
-
-
-def top_force_entries(
-    *, roster: Roster, factions: Sequence[tuple[str, str]] = ()
-) -> tuple[ForceEntryChoice, ...]:
-    """The force entries a list can start a force with (the add panel offers them); with
-    ``factions`` (every faction of the game stored: id, name), those of other factions too."""
-    return _force_entries(roster, parent=None, factions=factions)
 
 
 def _force_entries(

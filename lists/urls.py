@@ -12,6 +12,5 @@ urlpatterns = [
     path("<int:list_id>/duplicate/", mine.duplicate, name="duplicate"),
     path("<int:list_id>/delete/", mine.delete, name="delete"),
     path("<int:list_id>/", builder_views.builder, name="builder"),
-    path("<int:list_id>/add-panel/", builder_views.add_panel, name="add_panel"),
     path("<int:list_id>/edit/<slug:action>/", builder_views.edit, name="edit"),
 ]
