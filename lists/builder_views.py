@@ -278,13 +278,14 @@ def _render(
     stale: dict[str, Any] | None = None,
 ) -> HttpResponse:
     page = _page(state, selected)
-    context = {
+    revisions = _revisions(state)
+    context: dict[str, Any] = {
         "army_list": state.army_list,
         "page": page,
         "report": state.report,
         "refusal": refusal,
         "stale": stale,
-        "revisions": _revisions(state),
+        "revisions": revisions,
     }
     htmx = getattr(request, "htmx", False)
     if htmx and stale:
@@ -293,9 +294,9 @@ def _render(
         response["HX-Reswap"] = "none"
         return response
     if not htmx:
-        context["add"] = add_panels(roster=state.roster, report=state.report)
+        add = context["add"] = add_panels(roster=state.roster, report=state.report)
         # the next edit is made on this page: it compares its answer with these keys
-        _remember(state, page, context["add"], context["revisions"])
+        _remember(state, page, add, revisions)
     template = "lists/builder_region.html" if htmx else "lists/builder.html"
     return render(request, template, context, status=status)
 
