@@ -100,6 +100,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "catalogues.context_processors.game_data_names",
             ],
         },
     },
@@ -244,6 +245,35 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+# Data sources (catalogues/services/data_sources.py): staff add BattleScribe data index URLs
+# or release archives; Celery beat checks the active ones every DATA_SOURCES_CHECK_INTERVAL
+# seconds (0: never; "check now" and `manage.py check_data_sources` still work).
+DATA_SOURCES_CHECK_INTERVAL = env_int("DATA_SOURCES_CHECK_INTERVAL", 6 * 3600)
+CELERY_BEAT_SCHEDULE = (
+    {
+        "check-data-sources": {
+            "task": "catalogues.tasks.check_data_sources_task",
+            "schedule": float(DATA_SOURCES_CHECK_INTERVAL),
+        }
+    }
+    if DATA_SOURCES_CHECK_INTERVAL > 0
+    else {}
+)
+# Every download: its size, the time for it (redirects included) and the redirects followed.
+DATA_SOURCES_MAX_DOWNLOAD_BYTES = env_int("DATA_SOURCES_MAX_DOWNLOAD_BYTES", 50 * 1024 * 1024)
+# What one check may fetch in all (the files are held until they are imported together).
+DATA_SOURCES_MAX_CHECK_BYTES = env_int("DATA_SOURCES_MAX_CHECK_BYTES", 200 * 1024 * 1024)
+DATA_SOURCES_TIMEOUT = env_int("DATA_SOURCES_TIMEOUT", 60)
+DATA_SOURCES_MAX_REDIRECTS = env_int("DATA_SOURCES_MAX_REDIRECTS", 5)
+# Files one source may list (BSData's largest repositories list a few hundred).
+DATA_SOURCES_MAX_FILES = env_int("DATA_SOURCES_MAX_FILES", 500)
+# A check that fails on the network is tried again this many times, waiting longer each time.
+DATA_SOURCES_CHECK_RETRIES = env_int("DATA_SOURCES_CHECK_RETRIES", 5)
+DATA_SOURCES_RETRY_BACKOFF = env_int("DATA_SOURCES_RETRY_BACKOFF", 60)  # seconds, first wait
+# Only for tests and local mirrors: fetch over plain HTTP from loopback addresses. Private and
+# link-local addresses stay refused.
+DATA_SOURCES_ALLOW_LOOPBACK = env_bool("DATA_SOURCES_ALLOW_LOOPBACK", False)
 
 # The cache holds the login throttles and the list-creation rate: with CACHE_URL (Redis) they
 # are shared by every process; without it each process counts on its own (fine for one

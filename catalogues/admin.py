@@ -14,7 +14,16 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
+from catalogues.models import (
+    Catalogue,
+    DataSource,
+    DataSourceCheck,
+    Entry,
+    GameSystem,
+    ImportJob,
+    Revision,
+    RevisionEdit,
+)
 
 
 class ImportedRowAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -85,3 +94,25 @@ class ImportJobAdmin(ReadOnlyAdmin):
     def job_page(self, job: ImportJob) -> str:
         url = reverse("catalogues:import_job", args=[job.pk])
         return format_html('<a href="{}">{}</a>', url, _("Open the import page"))
+
+
+@admin.register(DataSource)
+class DataSourceAdmin(ImportedRowAdmin):
+    """Sources are added on the staff page, which checks the URL; here they are renamed,
+    paused or removed."""
+
+    list_display = ["__str__", "url", "active", "created_at"]
+    list_filter = ["active"]
+    fields = ["url", "name", "active"]
+    readonly_fields = ["url"]
+
+
+@admin.register(DataSourceCheck)
+class DataSourceCheckAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "status", "code", "files_done", "files_total", "created_at"]
+    list_filter = ["status"]
+
+
+@admin.register(RevisionEdit)
+class RevisionEditAdmin(ReadOnlyAdmin):
+    list_display = ["revision", "edited_by", "created_at"]

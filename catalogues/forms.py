@@ -1,4 +1,5 @@
-"""Forms: entry search (GET), the staff upload of catalogue files, and a roster file to check."""
+"""Forms: entry search (GET), the staff upload of catalogue files, data sources, a staff edit
+of an entry, and a roster file to check."""
 
 from __future__ import annotations
 
@@ -11,9 +12,18 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.engine.formats import suffix
+from catalogues.models import DataSource
 from catalogues.selectors import GROUP_TYPE, EntryFilters
+from catalogues.services.downloads import MAX_URL_LENGTH, DownloadError, check_url
+from catalogues.services.entry_index import MAX_NAME_LENGTH
 from catalogues.services.imports import IMPORT_SUFFIXES, import_limits
 from catalogues.services.rosters import ROSTER_SUFFIXES
+from catalogues.services.staff_edits import (
+    MAX_NOTE_LENGTH,
+    MAX_VALUE,
+    EditableEntry,
+    EntryChanges,
+)
 
 
 class EntrySearchForm(forms.Form):
@@ -133,3 +143,72 @@ class RosterCheckForm(forms.Form):
             attrs={"accept": ",".join(ROSTER_SUFFIXES), "aria-describedby": "roster-help"}
         ),
     )
+
+
+class DataSourceForm(forms.Form):
+    url = forms.CharField(
+        label=_("Data index or release archive URL"),
+        max_length=MAX_URL_LENGTH,
+        help_text=_(
+            "A BattleScribe data index (.bsi, or index.xml) as you would add in BattleScribe, "
+            "or a release archive (.zip) of .gst and .cat files."
+        ),
+        widget=forms.URLInput(attrs={"aria-describedby": "url-help"}),
+    )
+    name = forms.CharField(label=_("Name"), max_length=255, required=False)
+    active = forms.BooleanField(
+        label=_("Check periodically"),
+        required=False,
+        initial=True,
+        help_text=_("Check it for updates every few hours."),
+    )
+
+    def clean_url(self) -> str:
+        url = str(self.cleaned_data["url"]).strip()
+        try:
+            check_url(url, allow_loopback=settings.DATA_SOURCES_ALLOW_LOOPBACK)
+        except DownloadError as error:
+            raise forms.ValidationError(error.message, code=error.code) from None
+        if DataSource.objects.filter(url=url).exists():
+            raise forms.ValidationError(_("This source is already followed."), code="source.exists")
+        return url
+
+
+class EntryEditForm(forms.Form):
+    """A staff edit of one entry: its name, each cost, each constraint's value, and why."""
+
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME_LENGTH)
+    note = forms.CharField(
+        label=_("Why"),
+        max_length=MAX_NOTE_LENGTH,
+        help_text=_("Recorded with the new revision, e.g. the errata or FAQ it follows."),
+        widget=forms.Textarea(attrs={"rows": 3, "aria-describedby": "note-help"}),
+    )
+
+    def __init__(self, data: Any = None, *, editable: EditableEntry) -> None:
+        super().__init__(data, initial={"name": editable.name})
+        self.editable = editable
+        for prefix, values in (("cost", editable.costs), ("constraint", editable.constraints)):
+            for index, item in enumerate(values):
+                self.fields[f"{prefix}_{index}"] = forms.FloatField(
+                    label=item.label,
+                    initial=item.value,
+                    min_value=0 if prefix == "constraint" else -MAX_VALUE,
+                    max_value=MAX_VALUE,
+                )
+
+    def cost_fields(self) -> list[forms.BoundField]:
+        return [self[f"cost_{i}"] for i in range(len(self.editable.costs))]
+
+    def constraint_fields(self) -> list[forms.BoundField]:
+        return [self[f"constraint_{i}"] for i in range(len(self.editable.constraints))]
+
+    def changes(self) -> EntryChanges:
+        data = self.cleaned_data
+        return EntryChanges(
+            name=data["name"],
+            costs={c.key: data[f"cost_{i}"] for i, c in enumerate(self.editable.costs)},
+            constraints={
+                c.key: data[f"constraint_{i}"] for i, c in enumerate(self.editable.constraints)
+            },
+        )

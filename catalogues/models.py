@@ -127,6 +127,33 @@ class Revision(models.Model):
         return body
 
 
+class NameTranslation(models.Model):
+    """The names of one revision's elements in one language: element id -> name, for those
+    whose name in the language differs from the document's own.
+
+    Kept beside the revision rather than in its document, so a pack (ours or a community's)
+    can add a language or correct a name without a new revision of its data: the document,
+    and so every list pinned to it and every export, keeps its canonical names. ``digest``
+    (of ``names``) keys the resolved name tables (``catalogues.names``), so a changed table is
+    picked up at once and an unchanged one is never read twice.
+    """
+
+    revision = models.ForeignKey(Revision, on_delete=models.CASCADE, related_name="translations")
+    language = models.CharField(max_length=16)
+    names = models.JSONField(default=dict)
+    digest = models.CharField(max_length=64)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["revision", "language"], name="name_translation_unique_language"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.revision} ({self.language})"
+
+
 class Entry(models.Model):
     """Index row for one selection entry or selection entry group of a revision.
 
@@ -239,3 +266,113 @@ class ImportJobFile(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class DataSource(models.Model):
+    """A URL the store follows, as BattleScribe's "add data index URL": a data index (a
+    ``.bsi`` or a plain ``index.xml``) or a repository release archive of ``.gst``/``.cat``
+    files. Checks (``DataSourceCheck``) import what changed."""
+
+    url = models.CharField(_("URL"), max_length=2000, unique=True)
+    name = models.CharField(_("name"), max_length=255, blank=True)
+    # The periodic check includes it; "check now" works either way.
+    active = models.BooleanField(_("checked periodically"), default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "url"]
+
+    def __str__(self) -> str:
+        return self.name or self.url
+
+
+class DataSourceCheck(models.Model):
+    """One check of a data source: what it lists, what was fetched and imported."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        RUNNING = "running", _("Running")
+        SUCCEEDED = "succeeded", _("Succeeded")
+        FAILED = "failed", _("Failed")
+
+    source = models.ForeignKey(DataSource, on_delete=models.CASCADE, related_name="checks")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    files_total = models.PositiveIntegerField(default=0)
+    files_done = models.PositiveIntegerField(default=0)
+    # Why the whole check failed (the source itself could not be read), else empty.
+    code = models.CharField(max_length=60, blank=True)
+    message = models.TextField(blank=True)
+    # Empty for the periodic check and the management command.
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Check #{self.pk} of {self.source} ({self.status})"
+
+
+class DataSourceFile(models.Model):
+    """The outcome of one file a check found listed."""
+
+    class Outcome(models.TextChoices):
+        IMPORTED = "imported", _("Imported")
+        UNCHANGED = "unchanged", _("Unchanged")
+        REFUSED = "refused", _("Refused")
+
+    check_run = models.ForeignKey(DataSourceCheck, on_delete=models.CASCADE, related_name="files")
+    file_path = models.CharField(max_length=1000)
+    kind = models.CharField(max_length=20, blank=True)  # gameSystem | catalogue
+    data_id = models.CharField(max_length=100, blank=True)
+    name = models.CharField(max_length=255, blank=True)
+    number = models.PositiveIntegerField(_("revision"), null=True, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    code = models.CharField(max_length=60, blank=True)
+    message = models.TextField(blank=True)
+    revision = models.ForeignKey(
+        Revision, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.file_path}: {self.outcome}"
+
+
+class RevisionEdit(models.Model):
+    """A revision staff published by editing the one before it: who, why and what changed."""
+
+    revision = models.OneToOneField(Revision, on_delete=models.CASCADE, related_name="staff_edit")
+    based_on = models.ForeignKey(
+        Revision, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    edited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    note = models.TextField(_("why"))
+    # [{"entry_id", "entry_name", "field", "label", "old", "new"}]
+    changes = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Edit of {self.revision}"

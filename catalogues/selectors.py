@@ -11,13 +11,34 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Case, Count, Exists, Max, OuterRef, Q, QuerySet, Value, When
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 from armybuilder.engine import rulebook
 from armybuilder.engine.closure import index_ids, iter_nodes
-from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
+from catalogues.models import (
+    Catalogue,
+    DataSource,
+    DataSourceCheck,
+    DataSourceFile,
+    Entry,
+    GameSystem,
+    ImportJob,
+    Revision,
+    RevisionEdit,
+)
 
 # The ``type`` filter value that selects selection entry groups (which have no type).
 GROUP_TYPE = "group"
@@ -38,6 +59,38 @@ def game_rules(*, game_system: GameSystem) -> rulebook.Game | None:
     """The rules the validator enforces for a game system's game (None for a game it has no
     rules of its own for: only the data's limits apply)."""
     return rulebook.game_for_system(game_system.bs_id)
+
+
+@dataclass(frozen=True)
+class RulePlace:
+    """Where a rule is written: the source as the registry cites it, and the Italian
+    rulebook's section and page it sits under (``rulebook.Game.italian_place``)."""
+
+    source: rulebook.Source
+    italian_section: str
+    italian_page: str
+
+
+@dataclass(frozen=True)
+class ShownRule:
+    """A rules page's entry: the rule, its summary in the reader's language, its sources."""
+
+    rule: rulebook.RuleEntry
+    summary: str
+    places: tuple[RulePlace, ...]
+
+
+def shown_rules(game: rulebook.Game, language: str) -> list[ShownRule]:
+    """A game's rules with their summaries in ``language`` (the registry's own text where it
+    has one, else the English summary through the translation catalogue)."""
+    return [
+        ShownRule(
+            rule,
+            game.summary_in(rule, language) or _(rule.summary),
+            tuple(RulePlace(s, *game.italian_place(s)) for s in rule.sources),
+        )
+        for rule in game.rules
+    ]
 
 
 def shares_name() -> Exists:
@@ -378,6 +431,26 @@ def entry_other_revisions(entry: Entry) -> QuerySet[Revision]:
     )
 
 
+def revision_edits(revisions: QuerySet[Revision]) -> QuerySet[RevisionEdit]:
+    """The staff edits that published any of ``revisions``, newest first."""
+    return (
+        RevisionEdit.objects.filter(revision__in=revisions.values("pk"))
+        .select_related("edited_by")
+        .defer("revision__document", "based_on__document")
+        .select_related("revision", "based_on")
+        .order_by("-revision__number")
+    )
+
+
+def is_latest_revision(revision: Revision) -> bool:
+    newer = Revision.objects.filter(number__gt=revision.number)
+    if revision.catalogue_id is not None:
+        newer = newer.filter(catalogue_id=revision.catalogue_id)
+    else:
+        newer = newer.filter(game_system_id=revision.game_system_id, catalogue=None)
+    return not newer.exists()
+
+
 def entry_in_revision(revision: Revision, bs_id: str) -> Entry | None:
     return Entry.objects.filter(revision=revision, bs_id=bs_id).order_by("id").first()
 
@@ -670,3 +743,33 @@ def _visible_rows(revision_ids: list[int], bs_ids: set[str], prefer: int) -> dic
     for row in sorted(candidates, key=lambda r: (r.revision_id != prefer, r.pk)):
         rows.setdefault(row.bs_id, row)
     return rows
+
+
+def data_source_list() -> list[tuple[DataSource, DataSourceCheck | None]]:
+    """Every data source with its newest check, if any (staff pages only)."""
+    newest = DataSourceCheck.objects.filter(source=OuterRef("pk")).order_by("-created_at", "-id")
+    sources = list(DataSource.objects.annotate(last_check_id=Subquery(newest.values("pk")[:1])))
+    checks = DataSourceCheck.objects.in_bulk([s.last_check_id for s in sources])
+    return [(s, checks.get(s.last_check_id)) for s in sources]
+
+
+def data_source_get(pk: int) -> DataSource:
+    try:
+        return DataSource.objects.get(pk=pk)
+    except DataSource.DoesNotExist as exc:
+        raise Http404(_("No such data source.")) from exc
+
+
+def data_source_checks(source: DataSource) -> QuerySet[DataSourceCheck]:
+    return source.checks.select_related("requested_by").order_by("-created_at", "-id")
+
+
+def data_source_check_get(pk: int) -> DataSourceCheck:
+    try:
+        return DataSourceCheck.objects.select_related("source", "requested_by").get(pk=pk)
+    except DataSourceCheck.DoesNotExist as exc:
+        raise Http404(_("No such check.")) from exc
+
+
+def data_source_check_files(check: DataSourceCheck) -> QuerySet[DataSourceFile]:
+    return check.files.select_related("revision__catalogue__game_system", "revision__game_system")

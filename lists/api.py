@@ -11,7 +11,7 @@ other silently.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import django_filters
@@ -37,6 +37,7 @@ from rest_framework.views import APIView
 
 from accounts.models import DeviceToken
 from armybuilder.engine.formats.errors import FormatError
+from armybuilder.engine.localize import localized_reason
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Roster, RosterError
 from armybuilder.errors import ApplicationError
@@ -45,6 +46,7 @@ from catalogues.api.base import IdLookup
 from catalogues.api.parsers import JSONParser
 from catalogues.api.schema import ErrorSerializer
 from catalogues.models import Catalogue
+from catalogues.names import closure_names
 from catalogues.params import MAX_ID
 from catalogues.services.rosters import read_capped, roster_limits
 from catalogues.services.validation import ListReport
@@ -55,7 +57,7 @@ from lists.etags import etag_of
 from lists.exports import CONTENT_TYPES, ExportFormat, verify
 from lists.gallery import ListFilters
 from lists.models import ArmyList
-from lists.services import EditRejected, ListState, StaleVersion
+from lists.services import EditRejected, ListState, StaleVersion, pinned_names
 from lists.views.sharing import export_response
 
 PRECONDITION_REQUIRED = "request.precondition_required"
@@ -176,7 +178,10 @@ def export_format(name: str) -> str:
 def answer(
     request: Request, state: ListState, *, status_code: int = status.HTTP_200_OK
 ) -> Response:
-    body = io.ListDetailSerializer(state, context={"request": request}).data
+    # the document stays as stored (canonical names); the evaluation reads in the asker's
+    # language (Accept-Language)
+    shown = replace(state, report=state.report.localized())
+    body = io.ListDetailSerializer(shown, context={"request": request}).data
     response = Response(body, status=status_code)
     response["ETag"] = etag_of(state.army_list)
     if status_code == status.HTTP_201_CREATED:
@@ -348,8 +353,11 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
     def why_not(self, request: Request, pk: int) -> Response:
         query = io.WhyNotQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        reasons = services.why_not(army_list=self.owned(), **query.validated_data)
-        return Response(io.ReasonsSerializer({"reasons": reasons}).data)
+        army_list = self.owned()
+        reasons = services.why_not(army_list=army_list, **query.validated_data)
+        names = pinned_names(army_list)
+        localized = [localized_reason(r, names) for r in reasons]
+        return Response(io.ReasonsSerializer({"reasons": localized}).data)
 
     @extend_schema(
         summary="What each force can add now, by category: each entry's cost as one pick "
@@ -359,7 +367,8 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
     @action(detail=True, methods=["get"], pagination_class=None)
     def offers(self, request: Request, pk: int) -> Response:
         state = services.load_list(army_list=self.owned(), explain=False)
-        panels = add_panels(roster=state.roster, report=state.report)
+        names = closure_names(state.report.closure)
+        panels = add_panels(roster=state.roster, report=state.report.localized(names), names=names)
         return Response(io.ForceOffersSerializer(panels, many=True).data)
 
     @extend_schema(
@@ -369,9 +378,13 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
     @action(detail=True, methods=["get"], url_path="selections/<str:selection_id>/options")
     def selection_options(self, request: Request, pk: int, selection_id: str) -> Response:
         state = services.load_list(army_list=self.owned(), explain=False)
+        names = closure_names(state.report.closure)
         try:
             editor = selection_editor(
-                roster=state.roster, report=state.report, selection_id=selection_id
+                roster=state.roster,
+                report=state.report.localized(names),
+                selection_id=selection_id,
+                names=names,
             )
         except RosterError as error:
             raise Http404 from error

@@ -11,6 +11,10 @@ every game (and imported community data) gets the same page:
 - a selection editor: every option in the form its bounds imply (a checkbox for 0-1, radio
   buttons for a choose-one group, a stepper for a count with its minimum and maximum);
 - totals against the cost limits, and every problem with the element it concerns.
+
+Names are the reader's: the report is localized before it comes here (``ListReport.localized``)
+and ``names`` (the same table) renames what is read from the data itself (entries offered,
+options, groups, categories, forces and cost types).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from armybuilder.engine import systems
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.explain import HIDDEN, MAX_REACHED, Reason, explain_node
 from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
+from armybuilder.engine.localize import NO_NAMES, Names, localized_reason, name_of
 from armybuilder.engine.model import EntryNode, as_float, selectable
 from armybuilder.engine.offer import one_pick
 from armybuilder.engine.report import ERROR, INFO, WARNING, Problem
@@ -298,6 +303,7 @@ def builder_page(
     report: ListReport,
     selected_id: str | None = None,
     factions: Sequence[tuple[str, str]] = (),
+    names: Names = NO_NAMES,
 ) -> BuilderPage:
     """Everything the builder page shows but its add panels (``add_panels``); with
     ``selected_id``, that selection's editor; ``factions``: every faction of the game stored
@@ -309,18 +315,20 @@ def builder_page(
     for allowance in systems.allowances(view):
         allowances.setdefault(allowance.selection_id, []).append(allowance)
     forces = tuple(
-        _force_block(roster, report, gauges, allowances, force, roster.force(force.id))
+        _force_block(roster, report, gauges, allowances, force, roster.force(force.id), names)
         for force in view.forces
     )
     editor = None
     if selected_id is not None:
-        editor = selection_editor(roster=roster, report=report, selection_id=selected_id)
+        editor = selection_editor(
+            roster=roster, report=report, selection_id=selected_id, names=names
+        )
     return BuilderPage(
         view=view,
         forces=forces,
         totals=tuple(report.totals),
         problems=tuple(_problem_item(report, p) for p in report.problems),
-        force_entries=_force_entries(roster, parent=None, factions=factions),
+        force_entries=_force_entries(roster, parent=None, factions=factions, names=names),
         editor=editor,
         error_count=report.error_count,
         warning_count=report.warning_count,
@@ -338,6 +346,7 @@ def _force_block(
     allowances: dict[str, list[Allowance]],
     view: ForceView,
     force: Force,
+    names: Names,
 ) -> ForceBlock:
     mine = [g for g in gauges if g.force_id == view.id]
     return ForceBlock(
@@ -346,10 +355,10 @@ def _force_block(
         costs=_totals_of(report.view, view.total_cost),
         categories=_category_blocks(report, view, mine, allowances),
         child_forces=tuple(
-            _force_block(roster, report, gauges, allowances, child, roster.force(child.id))
+            _force_block(roster, report, gauges, allowances, child, roster.force(child.id), names)
             for child in view.child_forces
         ),
-        child_force_entries=_force_entries(roster, parent=force),
+        child_force_entries=_force_entries(roster, parent=force, names=names),
         problems=_problem_tally(report, {view.id, *(s.id for s in view.all_selections())}),
     )
 
@@ -411,7 +420,11 @@ def _category_blocks(
 
 
 def _force_entries(
-    roster: Roster, *, parent: Force | None, factions: Sequence[tuple[str, str]] = ()
+    roster: Roster,
+    *,
+    parent: Force | None,
+    factions: Sequence[tuple[str, str]] = (),
+    names: Names = NO_NAMES,
 ) -> tuple[ForceEntryChoice, ...]:
     """Force entries a player may add: at the top, those the list's catalogues start lists
     with, then the game system's for each other faction (the edit pins that faction's data,
@@ -419,7 +432,7 @@ def _force_entries(
     entries."""
     if parent is not None:
         return tuple(
-            ForceEntryChoice(node.id, parent.catalogue_id, node.name)
+            ForceEntryChoice(node.id, parent.catalogue_id, name_of(names, node.id, node.name))
             for node in parent.node.child_forces
             if not node.raw.get("hidden")
         )
@@ -427,18 +440,22 @@ def _force_entries(
     catalogue_ids = list(dict.fromkeys(f.catalogue_id for f in roster.all_forces())) or [
         cid for cid, body in compiled.catalogues.items() if not body.get("library")
     ]
-    names = {cid: str(body.get("name") or cid) for cid, body in compiled.catalogues.items()}
+    catalogue_names = {
+        cid: name_of(names, cid, str(body.get("name") or cid))
+        for cid, body in compiled.catalogues.items()
+    }
     for faction_id, name in factions:
-        names.setdefault(faction_id, name)
+        catalogue_names.setdefault(faction_id, name_of(names, faction_id, name))
         if faction_id not in catalogue_ids:
             catalogue_ids.append(faction_id)
 
     def named(choice: setup.ForceChoice, catalogue_id: str) -> str:
         # the game system's force entries are offered once per catalogue
+        force = name_of(names, choice.id, choice.name)
         if len(catalogue_ids) == 1:
-            return choice.name
-        catalogue = names.get(catalogue_id, catalogue_id)
-        return _("%(force)s (%(catalogue)s)") % {"force": choice.name, "catalogue": catalogue}
+            return force
+        catalogue = catalogue_names.get(catalogue_id, catalogue_id)
+        return _("%(force)s (%(catalogue)s)") % {"force": force, "catalogue": catalogue}
 
     return tuple(
         ForceEntryChoice(choice.id, catalogue_id, named(choice, catalogue_id))
@@ -450,7 +467,9 @@ def _force_entries(
 # ------------------------------------------------------------------------------ add panel
 
 
-def add_panels(*, roster: Roster, report: ListReport) -> tuple[AddPanel, ...]:
+def add_panels(
+    *, roster: Roster, report: ListReport, names: Names = NO_NAMES
+) -> tuple[AddPanel, ...]:
     """Each force's add panel, child forces included, in list order.
 
     Working out why each entry cannot be added takes the longest of anything on the page, so
@@ -461,20 +480,20 @@ def add_panels(*, roster: Roster, report: ListReport) -> tuple[AddPanel, ...]:
         AddPanel(
             force.id,
             report.force_label(force.id),
-            _add_panel(roster, report, evaluator, force),
+            _add_panel(roster, report, evaluator, force, names),
         )
         for force in roster.all_forces()
     )
 
 
 def _add_panel(
-    roster: Roster, report: ListReport, evaluator: Evaluator, force: Force
+    roster: Roster, report: ListReport, evaluator: Evaluator, force: Force, names: Names
 ) -> tuple[AddCategory, ...]:
     """The force's root entries by primary category, in the force's category order; those
     without a primary category last, as "Other"."""
     nodes = selectable(roster.compiled.root_entries(force.catalogue_id))
-    reasons = _reasons(roster, report, evaluator, force, None, nodes)
-    order = {c.id: (i, c.name) for i, c in enumerate(force.node.categories)}
+    reasons = _reasons(roster, report, evaluator, force, None, nodes, names)
+    order = {c.id: (i, name_of(names, c.id, c.name)) for i, c in enumerate(force.node.categories)}
     grouped: dict[str, list[AddEntry]] = {}
     for node in nodes:
         why = reasons.get(node.path_id, ())
@@ -487,8 +506,8 @@ def _add_panel(
         grouped.setdefault(primary, []).append(
             AddEntry(
                 node.path_id,
-                str(values.fields["name"]),
-                _costs(roster, values.fields, dict(pick.added), shown_only=True),
+                _entry_name(names, node, values.fields["name"]),
+                _costs(roster, values.fields, dict(pick.added), shown_only=True, names=names),
                 tuple(why),
                 pick.allowances,
             )
@@ -497,18 +516,30 @@ def _add_panel(
     return tuple(
         AddCategory(
             category_id,
-            order[category_id][1] if category_id in order else _category_name(roster, category_id),
+            order[category_id][1]
+            if category_id in order
+            else _category_name(roster, category_id, names),
             tuple(sorted(grouped[category_id], key=lambda e: e.name.casefold())),
         )
         for category_id in ordered
     )
 
 
-def _category_name(roster: Roster, category_id: str) -> str:
+def _category_name(roster: Roster, category_id: str, names: Names) -> str:
     if not category_id:
         return _("Other")
     found = roster.compiled.find_any(category_id)
-    return str((found or {}).get("name") or category_id)
+    return name_of(names, category_id, str((found or {}).get("name") or category_id))
+
+
+def _entry_name(names: Names, node: EntryNode, evaluated: object) -> str:
+    """An entry's name in the reader's language: its definition's, else its link's, else the
+    evaluated name (the data's own, or what a modifier made it)."""
+    for element_id in (node.id, *reversed(node.via)):
+        found = names.get(element_id)
+        if found is not None:
+            return found
+    return str(evaluated)
 
 
 def _reasons(
@@ -518,6 +549,7 @@ def _reasons(
     force: Force,
     parent: Selection | None,
     nodes: Sequence[EntryNode],
+    names: Names,
 ) -> dict[str, tuple[Reason, ...] | None]:
     """Path id -> why the entry cannot be picked now (empty: it can), or None for an entry
     the data hides outright (not offered at all, as in New Recruit)."""
@@ -533,7 +565,12 @@ def _reasons(
     out: dict[str, tuple[Reason, ...] | None] = {}
     for node in nodes:
         reasons = found.get(node.path_id, ())
-        out[node.path_id] = None if reasons and all(r.code == HIDDEN for r in reasons) else reasons
+        if reasons and all(r.code == HIDDEN for r in reasons):
+            out[node.path_id] = None
+        elif names and reasons:
+            out[node.path_id] = tuple(localized_reason(r, names) for r in reasons)
+        else:
+            out[node.path_id] = reasons
     return out
 
 
@@ -543,6 +580,7 @@ def _costs(
     added: Mapping[str, float] | None = None,
     *,
     shown_only: bool = False,
+    names: Names = NO_NAMES,
 ) -> tuple[Cost, ...]:
     """An entry's own costs, plus ``added`` (what auto-selection brings with one pick); with
     ``shown_only``, without the game's bookkeeping cost types (shown as allowances)."""
@@ -553,7 +591,7 @@ def _costs(
         else frozenset()
     )
     return tuple(
-        Cost(ct.id, ct.name, value)
+        Cost(ct.id, name_of(names, ct.id, ct.name), value)
         for ct in roster.compiled.cost_types
         if not ct.hidden
         and ct.id not in hidden
@@ -586,7 +624,9 @@ def _target(view: RosterView, problem: Problem) -> str:
 # ------------------------------------------------------------------------ selection editor
 
 
-def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -> SelectionEditor:
+def selection_editor(
+    *, roster: Roster, report: ListReport, selection_id: str, names: Names = NO_NAMES
+) -> SelectionEditor:
     """The options of one selection, each with the control its evaluated bounds imply.
 
     Raises ``armybuilder.engine.roster.RosterError`` for an id the roster lacks.
@@ -595,15 +635,17 @@ def selection_editor(*, roster: Roster, report: ListReport, selection_id: str) -
     view = next(s for s in report.view.all_selections() if s.id == selection_id)
     evaluator = _evaluator(roster, report)
     nodes = selectable(selection.node.children)
-    reasons = _reasons(roster, report, evaluator, selection.force, selection, nodes)
+    reasons = _reasons(roster, report, evaluator, selection.force, selection, nodes, names)
     named = [p for p in report.problems if p.owner_id == selection_id]
     groups: list[OptionGroup] = []
     loose: list[tuple[EntryNode, Option]] = []
     for node in selection.node.children:
         if node.kind == "group":
-            groups.extend(_option_groups(roster, evaluator, selection, node, reasons, "", named))
+            groups.extend(
+                _option_groups(roster, evaluator, selection, node, reasons, "", named, names)
+            )
         else:
-            option = _option(roster, evaluator, selection, node, reasons, COUNT_CAP)
+            option = _option(roster, evaluator, selection, node, reasons, COUNT_CAP, names)
             if option is not None:
                 loose.append((node, option))
     if loose:
@@ -648,6 +690,7 @@ def _option_groups(
     reasons: dict[str, tuple[Reason, ...] | None],
     outer: str,
     named: Sequence[Problem],
+    names: Names,
 ) -> list[OptionGroup]:
     """A group's own entries as one option group, then each nested group as its own;
     ``named`` holds the selection's problems (a group one names is flagged)."""
@@ -655,20 +698,21 @@ def _option_groups(
     values = evaluator.entry_values(group, ctx)
     if values.fields.get("hidden"):
         return []
-    name = str(values.fields["name"])
+    name = _entry_name(names, group, values.fields["name"])
     label = f"{outer}: {name}" if outer else name
     minimum, maximum = _bounds(group, values.fields)
     options = [
         option
         for node in group.children
         if node.kind == "entry"
-        and (option := _option(roster, evaluator, parent, node, reasons, maximum)) is not None
+        and (option := _option(roster, evaluator, parent, node, reasons, maximum, names))
+        is not None
     ]
     nested = [
         found
         for node in group.children
         if node.kind == "group"
-        for found in _option_groups(roster, evaluator, parent, node, reasons, label, named)
+        for found in _option_groups(roster, evaluator, parent, node, reasons, label, named, names)
     ]
     if not options:
         return nested
@@ -697,6 +741,7 @@ def _option(
     node: EntryNode,
     reasons: dict[str, tuple[Reason, ...] | None],
     group_maximum: int,
+    names: Names,
 ) -> Option | None:
     """An option; in a group of at most one, a radio button: picking it replaces the
     group's pick, so the group's own maximum is no reason against it."""
@@ -720,8 +765,8 @@ def _option(
         control = STEPPER
     return Option(
         entry_id=node.path_id,
-        name=str(values.fields["name"]),
-        costs=_costs(roster, values.fields),
+        name=_entry_name(names, node, values.fields["name"]),
+        costs=_costs(roster, values.fields, names=names),
         count=count,
         minimum=minimum,
         maximum=maximum,

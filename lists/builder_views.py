@@ -23,7 +23,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from armybuilder.engine.caps import BAD_TEXT, MAX_NOTES_LENGTH
+from armybuilder.engine.localize import Names
 from armybuilder.engine.roster import RosterError
+from catalogues.names import closure_names
+from catalogues.services.validation import ListReport
 from lists import builder_patch, selectors, services
 from lists.builder import AddPanel, BuilderPage, add_panels, builder_page
 from lists.errors import answered
@@ -240,12 +243,13 @@ class _Before:
             return remembered
         roster, report = services.evaluate_stored(document=self.document, pinned=self.pinned)
         state = ListState(self.army_list, roster, report)
-        page = builder_page(roster=roster, report=report, factions=_factions(self.army_list))
+        report, names = _localized(state)
+        page = _page(state, report, names, None)
         bar = _bar(
             self.army_list, _revisions(state), name=self.name, undo=self.undo, redo=self.redo
         )
         fragments = builder_patch.page_fragments(
-            page=page, add=add_panels(roster=roster, report=report), bar=bar
+            page=page, add=add_panels(roster=roster, report=report, names=names), bar=bar
         )
         return builder_patch.keys_of(fragments)
 
@@ -277,12 +281,13 @@ def _render(
     refusal: EditRejected | None = None,
     stale: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    page = _page(state, selected)
+    report, names = _localized(state)
+    page = _page(state, report, names, selected)
     revisions = _revisions(state)
     context: dict[str, Any] = {
         "army_list": state.army_list,
         "page": page,
-        "report": state.report,
+        "report": report,
         "refusal": refusal,
         "stale": stale,
         "revisions": revisions,
@@ -294,7 +299,7 @@ def _render(
         response["HX-Reswap"] = "none"
         return response
     if not htmx:
-        add = context["add"] = add_panels(roster=state.roster, report=state.report)
+        add = context["add"] = add_panels(roster=state.roster, report=report, names=names)
         # the next edit is made on this page: it compares its answer with these keys
         _remember(state, page, add, revisions)
     template = "lists/builder_region.html" if htmx else "lists/builder.html"
@@ -312,15 +317,16 @@ def _patch(
     """An edit's answer: the fragments of the page that differ from the page it was made on
     (``before``; None: a page of another version, all of it), out of band, and nothing
     swapped in place of the target."""
-    page = _page(state, selected)
-    add = add_panels(roster=state.roster, report=state.report)
+    report, names = _localized(state)
+    page = _page(state, report, names, selected)
+    add = add_panels(roster=state.roster, report=report, names=names)
     revisions = _revisions(state)
     fragments = _remember(state, page, add, revisions)
     made_on = before.keys() if before is not None else {}
     context = {
         "army_list": state.army_list,
         "page": page,
-        "report": state.report,
+        "report": report,
         "revisions": revisions,
         "add": add,
         "fragments": builder_patch.changed(
@@ -332,14 +338,25 @@ def _patch(
     return response
 
 
-def _page(state: ListState, selected: str | None) -> BuilderPage:
+def _localized(state: ListState) -> tuple[ListReport, Names]:
+    """The list's report with the data's names in the reader's language, and those names."""
+    names = closure_names(state.report.closure)
+    return state.report.localized(names), names
+
+
+def _page(state: ListState, report: ListReport, names: Names, selected: str | None) -> BuilderPage:
+    """The page model of ``report`` (``_localized``), with ``selected``'s editor."""
     factions = _factions(state.army_list)
     try:
         return builder_page(
-            roster=state.roster, report=state.report, selected_id=selected, factions=factions
+            roster=state.roster,
+            report=report,
+            selected_id=selected,
+            factions=factions,
+            names=names,
         )
     except RosterError:  # a selection since removed (or a stale link): show the list alone
-        return builder_page(roster=state.roster, report=state.report, factions=factions)
+        return builder_page(roster=state.roster, report=report, factions=factions, names=names)
 
 
 def _remember(

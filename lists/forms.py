@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.engine.compile import Compiled
+from armybuilder.engine.localize import NO_NAMES, Names
 from lists import setup
 from lists.models import NAME_MAX_LENGTH
 
@@ -27,12 +28,19 @@ class NewListForm(forms.Form):
 
     name = forms.CharField(label=_("Name of the list"), max_length=NAME_MAX_LENGTH, strip=True)
 
-    def __init__(self, *args: Any, compiled: Compiled, catalogue_id: str, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        compiled: Compiled,
+        catalogue_id: str,
+        names: Names = NO_NAMES,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.cost_types = setup.cost_types(compiled)
-        self.setup_choices = setup.setup_choices(compiled, catalogue_id)
-        self.list_options = setup.list_options(compiled)
-        self.forces = setup.force_choices(compiled, catalogue_id)
+        self.cost_types = setup.cost_types(compiled, names)
+        self.setup_choices = setup.setup_choices(compiled, catalogue_id, names)
+        self.list_options = setup.list_options(compiled, names)
+        self.forces = setup.force_choices(compiled, catalogue_id, names)
         for index, cost_type in enumerate(self.cost_types):
             self.fields[f"limit_{index}"] = forms.FloatField(
                 label=_("Limit of %(cost)s") % {"cost": cost_type.name},

@@ -37,6 +37,7 @@ from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 from armybuilder.errors import ApplicationError
 from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
+from catalogues.names import Names, names_for
 from catalogues.services.validation import (
     ListReport,
     ListSpecRejected,
@@ -287,6 +288,12 @@ def read_stored(
 def pinned_closure(army_list: ArmyList) -> ClosureRevisions:
     """The stored revisions the list is pinned to (pages show them)."""
     return closure_of(army_list.pinned)
+
+
+def pinned_names(army_list: ArmyList) -> Names:
+    """The name table of the revisions the list is pinned to, in the reader's language."""
+    pinned = army_list.pinned
+    return names_for([int(pinned["gameSystem"]), *map(int, pinned.get("catalogues", {}).values())])
 
 
 def closure_of(pinned: Mapping[str, Any]) -> ClosureRevisions:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from armybuilder.engine.compile import Compiled
+from armybuilder.engine.localize import NO_NAMES, Names, name_of
 from armybuilder.engine.model import EntryNode, as_float
 
 # A cost limit beyond any real game's (points, levels): the cap on what a player may enter.
@@ -59,7 +60,7 @@ class ForceChoice:
     name: str
 
 
-def cost_types(compiled: Compiled) -> list[CostTypeChoice]:
+def cost_types(compiled: Compiled, names: Names = NO_NAMES) -> list[CostTypeChoice]:
     """The cost types a list's size is given in: the first visible one the data uses (the
     main one), and every other the game system gives a default limit (a new list starts with
     it: shown here, the player can see and clear it)."""
@@ -67,27 +68,31 @@ def cost_types(compiled: Compiled) -> list[CostTypeChoice]:
     visible = [ct for ct in compiled.cost_types if not ct.hidden]
     main = next((ct for ct in visible if ct.id in used), None)
     return [
-        CostTypeChoice(ct.id, ct.name, _suggested(ct.default_limit))
+        CostTypeChoice(ct.id, name_of(names, ct.id, ct.name), _suggested(ct.default_limit))
         for ct in visible
         if ct is main or (ct.default_limit is not None and ct.default_limit >= 0)
     ]
 
 
-def list_options(compiled: Compiled) -> list[ListOption]:
-    """The list options the game system declares, in its order."""
+def list_options(compiled: Compiled, names: Names = NO_NAMES) -> list[ListOption]:
+    """The list options the game system declares, in its order (named from ``names``, the
+    reader's, where it names them)."""
     options = []
     for raw in compiled.game_system.get("listOptions") or []:
         if not isinstance(raw, dict) or not raw.get("id"):
             continue
         values = tuple(
-            OptionValue(str(v.get("id", "")), str(v.get("name") or v.get("id", "")))
+            OptionValue(
+                str(v.get("id", "")),
+                name_of(names, str(v.get("id", "")), str(v.get("name") or v.get("id", ""))),
+            )
             for v in raw.get("values") or []
             if isinstance(v, dict) and v.get("id") is not None
         )
         options.append(
             ListOption(
                 str(raw["id"]),
-                str(raw.get("name") or raw["id"]),
+                name_of(names, str(raw["id"]), str(raw.get("name") or raw["id"])),
                 str(raw.get("default", values[0].id if values else "")),
                 values,
                 raw.get("rule") if isinstance(raw.get("rule"), dict) else None,
@@ -96,7 +101,9 @@ def list_options(compiled: Compiled) -> list[ListOption]:
     return options
 
 
-def force_choices(compiled: Compiled, catalogue_id: str) -> list[ForceChoice]:
+def force_choices(
+    compiled: Compiled, catalogue_id: str, names: Names = NO_NAMES
+) -> list[ForceChoice]:
     """The top-level forces a list of ``catalogue_id`` can start with."""
     bodies = [compiled.game_system, compiled.catalogues.get(catalogue_id, {})]
     seen: dict[str, ForceChoice] = {}
@@ -104,7 +111,8 @@ def force_choices(compiled: Compiled, catalogue_id: str) -> list[ForceChoice]:
         for raw in body.get("forceEntries") or []:
             force_id = str(raw.get("id", ""))
             if force_id in compiled.force_entries and not _hidden(raw):
-                seen.setdefault(force_id, ForceChoice(force_id, str(raw.get("name", force_id))))
+                name = name_of(names, force_id, str(raw.get("name", force_id)))
+                seen.setdefault(force_id, ForceChoice(force_id, name))
     return list(seen.values())
 
 
@@ -118,7 +126,9 @@ class SetupChoice:
     options: tuple[OptionValue, ...]  # ids are the options' entry path ids
 
 
-def setup_choices(compiled: Compiled, catalogue_id: str) -> list[SetupChoice]:
+def setup_choices(
+    compiled: Compiled, catalogue_id: str, names: Names = NO_NAMES
+) -> list[SetupChoice]:
     """The choose-one groups of setup entries: top-level entries at most one per list and
     without a cost, whose group offers plain options (nothing under them) - a setting of the
     list, like a battle size, rather than a unit. The data is the judge, not the names."""
@@ -133,13 +143,17 @@ def setup_choices(compiled: Compiled, catalogue_id: str) -> list[SetupChoice]:
             if len(options) < 2 or any(o.children for o in options):
                 continue
             same = group.name.strip().lower() in ("", node.name.strip().lower())
-            name = node.name if same else f"{node.name}: {group.name}"
+            entry_name = name_of(names, node.id, node.name)
+            name = entry_name if same else f"{entry_name}: {name_of(names, group.id, group.name)}"
             choices.append(
                 SetupChoice(
                     group.path_id,
                     node.path_id,
                     name,
-                    tuple(OptionValue(o.path_id, o.name.strip()) for o in options),
+                    tuple(
+                        OptionValue(o.path_id, name_of(names, o.id, o.name).strip())
+                        for o in options
+                    ),
                 )
             )
     return choices

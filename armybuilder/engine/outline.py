@@ -8,10 +8,12 @@ request never walks an unbounded tree (shared entries linked under many units re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from armybuilder.engine.caps import CapExceeded
 from armybuilder.engine.compile import Compiled
+from armybuilder.engine.localize import NO_NAMES, name_of
 from armybuilder.engine.model import EntryNode, selectable
 
 OUTLINE_TOO_LARGE = "caps.outline"
@@ -21,23 +23,28 @@ MAX_OUTLINE_NODES = 20_000
 
 
 def catalogue_outline(
-    compiled: Compiled, catalogue_id: str, *, max_nodes: int = MAX_OUTLINE_NODES
+    compiled: Compiled,
+    catalogue_id: str,
+    *,
+    max_nodes: int = MAX_OUTLINE_NODES,
+    names: Mapping[str, str] = NO_NAMES,
 ) -> dict[str, Any]:
-    """The outline of ``catalogue_id`` in its compiled closure."""
+    """The outline of ``catalogue_id`` in its compiled closure, named from ``names`` (the
+    reader's language; element id -> name) where it names an element."""
     budget = [max_nodes]
     return {
         "cost_types": [
-            {"id": c.id, "name": c.name, "default_limit": c.default_limit}
+            {"id": c.id, "name": name_of(names, c.id, c.name), "default_limit": c.default_limit}
             for c in compiled.cost_types
             if not c.hidden
         ],
         "entries": [
-            _entry(node, budget) for node in selectable(compiled.root_entries(catalogue_id))
+            _entry(node, budget, names) for node in selectable(compiled.root_entries(catalogue_id))
         ],
     }
 
 
-def _entry(node: EntryNode, budget: list[int]) -> dict[str, Any]:
+def _entry(node: EntryNode, budget: list[int], names: Mapping[str, str]) -> dict[str, Any]:
     budget[0] -= 1
     if budget[0] < 0:
         raise CapExceeded(
@@ -50,7 +57,7 @@ def _entry(node: EntryNode, budget: list[int]) -> dict[str, Any]:
     }
     return {
         "id": node.path_id,
-        "name": node.name,
+        "name": _name(node, names),
         "type": node.type,
         "hidden": node.hidden,
         "costs": {str(c.get("typeId", "")): float(c.get("value", 0)) for c in node.costs},
@@ -60,5 +67,13 @@ def _entry(node: EntryNode, budget: list[int]) -> dict[str, Any]:
         ),
         "min": bounds.get("min"),
         "max": bounds.get("max"),
-        "children": [_entry(child, budget) for child in node.children],
+        "children": [_entry(child, budget, names) for child in node.children],
     }
+
+
+def _name(node: EntryNode, names: Mapping[str, str]) -> str:
+    for element_id in (node.id, *reversed(node.via)):
+        found = names.get(element_id)
+        if found is not None:
+            return found
+    return node.name

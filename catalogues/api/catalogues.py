@@ -6,6 +6,7 @@ from django.db.models import QuerySet
 from django.http import HttpResponseNotModified, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -127,6 +128,7 @@ class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
         if etag in {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}:
             not_modified = HttpResponseNotModified()
             not_modified["ETag"] = etag
+            patch_vary_headers(not_modified, ["Accept-Language"])
             return not_modified
         try:
             body = outlines.outline(closure, catalogue)
@@ -135,6 +137,7 @@ class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
         response = Response(body)
         response["ETag"] = etag
         response["Cache-Control"] = "public, no-cache"
+        patch_vary_headers(response, ["Accept-Language"])
         return response
 
 

@@ -1,6 +1,7 @@
-"""A catalogue's outline (``armybuilder.engine.outline``) for the API, kept per closure: its
-revisions never change, so an outline built once serves every request, and its ETag (the
-revisions' content hashes) tells an app when its copy is still good."""
+"""A catalogue's outline (``armybuilder.engine.outline``) for the API, kept per closure and
+language: its revisions never change, so an outline built once serves every request, and its
+ETag (the revisions' content hashes, the reader's language and the digests of the names it
+shows in it) tells an app when its copy is still good."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 from armybuilder.engine.outline import catalogue_outline
 from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, Revision
+from catalogues.names import closure_names, names_digest, reader_language
 
 # Raised when the outline's shape changes, so apps fetch it again.
 OUTLINE_FORMAT = "1"
@@ -25,7 +27,16 @@ def outline_closure(*, revision: Revision) -> ClosureRevisions:
 
 
 def outline_etag(closure: ClosureRevisions, catalogue: Catalogue) -> str:
-    content = "\n".join((OUTLINE_FORMAT, catalogue.bs_id, *closure.key.digests))
+    """Changes with the data, the reader's language and the names shown in it."""
+    content = "\n".join(
+        (
+            OUTLINE_FORMAT,
+            catalogue.bs_id,
+            *closure.key.digests,
+            reader_language(),
+            names_digest(closure.key.pks),
+        )
+    )
     return f'"{hashlib.sha256(content.encode()).hexdigest()[:32]}"'
 
 
@@ -37,7 +48,9 @@ def outline(closure: ClosureRevisions, catalogue: Catalogue) -> dict[str, Any]:
             {"id": r.pk, "bs_id": r.owner.bs_id, "name": r.name, "number": r.number}
             for r in revisions
         ],
-        **_outline(_OutlineKey(closure.key, catalogue.bs_id, closure)),
+        **_outline(
+            _OutlineKey(closure.key, catalogue.bs_id, names_digest(closure.key.pks), closure)
+        ),
     }
 
 
@@ -47,9 +60,11 @@ class _OutlineKey:
 
     content: Hashable
     catalogue_id: str
+    names: str  # the digests of the name tables shown (none: the data's own names)
     closure: ClosureRevisions = field(compare=False)
 
 
 @lru_cache(maxsize=16)
 def _outline(key: _OutlineKey) -> dict[str, Any]:
-    return catalogue_outline(compiled_closure(key.closure), key.catalogue_id)
+    names = closure_names(key.closure) if key.names else {}
+    return catalogue_outline(compiled_closure(key.closure), key.catalogue_id, names=names)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -28,6 +28,12 @@ from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.evaluator import Evaluator
 from armybuilder.engine.explain import Reason, explain_node
 from armybuilder.engine.listspec import ListSpecError, build_roster
+from armybuilder.engine.localize import (
+    localized_problem,
+    localized_reason,
+    localized_view,
+    name_of,
+)
 from armybuilder.engine.model import EntryNode, selectable
 from armybuilder.engine.report import ERROR, INFO, SELECTION_UNKNOWN_ENTRY, WARNING, Problem
 from armybuilder.engine.roster import Force, Roster, Selection
@@ -37,6 +43,7 @@ from armybuilder.engine.view import ForceView, RosterView, SelectionView
 from armybuilder.errors import ApplicationError
 from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
 from catalogues.models import Catalogue, GameSystem, Revision
+from catalogues.names import Names, closure_names
 
 # Stable codes of the reasons a list cannot be validated at all (API clients match on them).
 UNKNOWN_GAME_SYSTEM = "list_spec.unknown_game_system"
@@ -132,6 +139,28 @@ class ListReport:
     @cached_property
     def _forces_by_id(self) -> dict[str, ForceView]:
         return {f.id: f for f in self.view.all_forces()}
+
+    def localized(self, names: Names | None = None) -> ListReport:
+        """This report with the game data's names in the reader's language (``names``: a
+        table already read for its revisions), for a page or an API answer; what is stored
+        or exported keeps the canonical names."""
+        names = closure_names(self.closure) if names is None else names
+        if not names:
+            return self
+        return replace(
+            self,
+            view=localized_view(self.view, names),
+            problems=[localized_problem(p, names) for p in self.problems],
+            totals=[replace(t, name=name_of(names, t.type_id, t.name)) for t in self.totals],
+            unavailable=tuple(
+                replace(
+                    item,
+                    name=name_of(names, item.entry_id.rsplit("::", 1)[-1], item.name),
+                    reasons=tuple(localized_reason(r, names) for r in item.reasons),
+                )
+                for item in self.unavailable
+            ),
+        )
 
     def force_label(self, force_id: str) -> str:
         """A force's name, numbered when another force of the list has the same one (two

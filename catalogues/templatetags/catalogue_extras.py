@@ -3,7 +3,7 @@ a list leaves for the player to enter."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,23 @@ class ShownCost:
     name: str
     value: Any
     unverified: bool
+
+
+@register.filter
+def named(item: Any, names: Mapping[str, str] | None) -> str:
+    """A game data element's name in the reader's language: ``names`` is a name table (the
+    view's, or ``owner_names`` for game systems and catalogues); an element it does not
+    name keeps its own. ``item``: a model with a ``bs_id``, an object or dict with an
+    ``id`` (or a ``typeId``)."""
+    if isinstance(item, Mapping):
+        own = str(item.get("name", ""))
+        key = item.get("id") or item.get("typeId")
+    else:
+        own = str(getattr(item, "name", ""))
+        key = getattr(item, "bs_id", None) or getattr(item, "id", None)
+    if not names or not isinstance(key, str):
+        return own
+    return names.get(key, own)
 
 
 @register.filter

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from catalogues import params, selectors
 from catalogues.forms import EntrySearchForm
 from catalogues.models import GameSystem, Revision
+from catalogues.names import names_for, reader_language
 
 ENTRIES_PER_PAGE = 50
 
@@ -29,6 +30,7 @@ def game_system_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "game_system": game_system,
         "revision": revision,
         "revisions": revisions,
+        "staff_edits": selectors.revision_edits(revisions),
         "catalogues": [c for c in catalogues if not c.library],
         "libraries": [c for c in catalogues if c.library],
         "cost_types": selectors.cost_types(revision),
@@ -47,7 +49,11 @@ def game_system_rules(request: HttpRequest, slug: str) -> HttpResponse:
     rules = selectors.game_rules(game_system=game_system)
     if rules is None:
         raise Http404
-    context = {"game_system": game_system, "game": rules}
+    context = {
+        "game_system": game_system,
+        "game": rules,
+        "rules": selectors.shown_rules(rules, reader_language()),
+    }
     return render(request, "catalogues/game_system_rules.html", context)
 
 
@@ -60,6 +66,7 @@ def catalogue_detail(request: HttpRequest, system_slug: str, slug: str) -> HttpR
         "game_system": catalogue.game_system,
         "revision": revision,
         "revisions": revisions,
+        "staff_edits": selectors.revision_edits(revisions),
         "latest": revisions.first(),
         "sources": selectors.sources(revision),
         "readme": selectors.revision_part(revision, "readme") or "",
@@ -88,7 +95,11 @@ def entry_detail(request: HttpRequest, pk: int) -> HttpResponse:
     catalogue = revision.catalogue
     game_system = revision.owner_game_system
     sources = selectors.sources(revision)
+    game_system_revision = selectors.latest_game_system_revision(game_system)
     context = {
+        "names": names_for(
+            [revision.pk, *([game_system_revision.pk] if game_system_revision else [])]
+        ),
         "entry": entry,
         "revision": revision,
         "catalogue": catalogue,
@@ -101,6 +112,8 @@ def entry_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "options": selectors.entry_options(entry),
         "other_revisions": selectors.entry_other_revisions(entry),
         "source": next((s for s in sources if s.id == entry.source), None),
+        # Staff edit the newest revision only: an edit publishes the one after it.
+        "editable": request.user.is_staff and selectors.is_latest_revision(revision),
     }
     return render(request, "catalogues/entry_detail.html", context)
 
@@ -125,7 +138,9 @@ def _entry_listing(request: HttpRequest, revision: Revision) -> dict[str, Any]:
     entries = selectors.entry_search(
         filters, revisions=revisions, category_order=selectors.category_order(game_system_revision)
     )
+    shown = [r.pk for r in revisions]
     return {
+        "names": names_for([*shown, *([game_system_revision.pk] if game_system_revision else [])]),
         "search_form": form,
         "filters": filters,
         "page": _page(request, entries),

@@ -18,7 +18,7 @@ def example_list_detail(request: HttpRequest, slug: str, example: str) -> HttpRe
     context = {
         "game_system": game_system,
         "example": evaluated.example,
-        "report": evaluated.report,
+        "report": evaluated.report.localized() if evaluated.report is not None else None,
         "error": evaluated.error,
     }
     return render(request, "catalogues/example_list.html", context)

@@ -38,7 +38,7 @@ def roster_check(request: HttpRequest) -> HttpResponse:
             try:
                 context["report"] = check_roster_file(
                     data=read_capped(upload), filename=upload.name or "", explain=True
-                )
+                ).localized()
             except ListSpecRejected as error:
                 context["error"] = error
                 status = 400

@@ -59,7 +59,7 @@ def _shared_page(
     status: int = 200,
 ) -> HttpResponse:
     view = sharing.evaluate_shared(army_list=army_list)
-    report = view.state.report
+    report = view.state.report.localized()
     is_owner = army_list.owner_id == request.user.pk
     context: dict[str, Any] = {
         "army_list": army_list,

@@ -12,7 +12,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from catalogues.closures import ClosureError, compiled_for_catalogue
+from armybuilder.engine.localize import name_of
+from catalogues.closures import ClosureError, compiled_closure, resolve_closure
+from catalogues.names import closure_names
 from lists import selectors, services
 from lists.forms import NewListForm
 
@@ -38,14 +40,17 @@ def new_list(request: HttpRequest) -> HttpResponse:
     if revision is None:
         raise Http404
     try:
-        compiled = compiled_for_catalogue(revision)
+        closure = resolve_closure(game_system=game_system, catalogue_revisions=[revision])
+        compiled = compiled_closure(closure)
     except ClosureError as error:
         raise Http404 from error
+    names = closure_names(closure)
     form = NewListForm(
         request.POST or None,
         compiled=compiled,
         catalogue_id=catalogue.bs_id,
-        initial={"name": catalogue.name},
+        names=names,
+        initial={"name": name_of(names, catalogue.bs_id, catalogue.name)},
     )
     status = 400 if form.is_bound else 200
     if request.method == "POST" and form.is_valid():

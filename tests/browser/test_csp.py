@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from catalogues.models import GameSystem, ImportJob
+from catalogues.models import DataSource, DataSourceCheck, Entry, GameSystem, ImportJob
 from lists import sharing
 from lists.models import Visibility
 from tests.browser.builder_helpers import add_unit, log_in, new_list
@@ -61,6 +61,12 @@ def test_every_kind_of_page_loads_without_a_csp_violation(
     job = ImportJob.objects.create(
         status=ImportJob.Status.RUNNING, progress=40, message="Reading", created_by=user
     )
+    source = DataSource.objects.create(url="https://example.org/index.bsi")
+    check = DataSourceCheck.objects.create(
+        source=source, status=DataSourceCheck.Status.RUNNING, files_total=3
+    )
+    entry = Entry.objects.filter(revision__catalogue__game_system=ninth_age, root=True).first()
+    assert entry is not None
     base = live_server.url
     token = army_list.share_token
     for path in (
@@ -78,6 +84,10 @@ def test_every_kind_of_page_loads_without_a_csp_violation(
         "/rosters/check/",
         "/upload/",
         f"/upload/jobs/{job.pk}/",  # polls its status with htmx
+        "/sources/",
+        f"/sources/{source.pk}/",
+        f"/sources/checks/{check.pk}/",  # polls its status with htmx
+        f"/entries/{entry.pk}/edit/",
         "/api/v1/game-systems/",  # the browsable API
     ):
         _visit(page, f"{base}{path}", console)

@@ -18,8 +18,9 @@ import pytest
 from django.db import connection
 
 from armybuilder.celery import app
-from catalogues.models import ImportJob, Revision
-from catalogues.tasks import import_upload_task
+from catalogues.models import DataSource, DataSourceCheck, ImportJob, Revision
+from catalogues.tasks import check_data_source_task, import_upload_task
+from tests.catalogues.source_server import Reply, SourceServer, serve_index
 from tests.conftest import REPO_ROOT, missing, require_service
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -59,7 +60,14 @@ def worker_queue() -> Iterator[tuple[str, str]]:
     broker = broker_url()
     database = worker_database_url()
     queue = f"test-{uuid.uuid4().hex}"
-    env = {**os.environ, "DATABASE_URL": database, "CELERY_BROKER_URL": broker}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database,
+        "CELERY_BROKER_URL": broker,
+        # Data sources are served to it from this test, on 127.0.0.1, and retried quickly.
+        "DATA_SOURCES_ALLOW_LOOPBACK": "1",
+        "DATA_SOURCES_RETRY_BACKOFF": "1",
+    }
     worker = subprocess.Popen(
         [
             sys.executable,
@@ -111,3 +119,30 @@ def test_a_real_worker_imports_an_uploaded_file(worker_queue: tuple[str, str]) -
     revision = Revision.objects.get(game_system__bs_id="worker-gs", catalogue=None)
     assert revision.number == 3
     assert not job.files.exists()
+
+
+def test_a_real_worker_checks_a_data_source_retrying_a_server_error(
+    worker_queue: tuple[str, str], source_server: SourceServer, t9a_files: dict[str, bytes]
+) -> None:
+    queue, broker = worker_queue
+    url = serve_index(source_server, t9a_files)
+    index = source_server.routes["/t9a.bsi"]
+    assert isinstance(index, bytes)
+    source_server.routes["/t9a.bsi"] = [Reply(status=503), Reply(body=index)]
+    check = DataSourceCheck.objects.create(source=DataSource.objects.create(url=url))
+
+    with app.connection_for_write(broker) as connection:
+        check_data_source_task.apply_async(args=[check.pk], queue=queue, connection=connection)
+
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        check.refresh_from_db()
+        if check.status in (DataSourceCheck.Status.SUCCEEDED, DataSourceCheck.Status.FAILED):
+            break
+        time.sleep(0.2)
+    assert check.status == DataSourceCheck.Status.SUCCEEDED, (check.code, check.message)
+    assert (check.files_done, check.files_total) == (3, 3)
+    assert source_server.requests.count("/t9a.bsi") == 2  # the 503, then the retry
+    imported = check.files.filter(outcome="imported")
+    assert imported.count() == 3
+    assert Revision.objects.filter(pk__in=imported.values("revision")).count() == 3

@@ -74,8 +74,14 @@ def unzip_document(data: bytes, *, limits: Limits = DEFAULT_LIMITS) -> tuple[str
         )
 
 
-def unzip_bundle(data: bytes, *, limits: Limits = DEFAULT_LIMITS) -> list[tuple[str, bytes]]:
-    """Every document (XML, zipped XML or JSON) in a ``.zip`` of many files.
+def unzip_bundle(
+    data: bytes,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    extensions: frozenset[str] = BUNDLE_EXTENSIONS,
+) -> list[tuple[str, bytes]]:
+    """Every document (XML, zipped XML or JSON; or only those of ``extensions``) in a
+    ``.zip`` of many files.
 
     The whole bundle may unzip to at most ``limits.max_document_bytes``; other members (a
     README, images) are skipped unread.
@@ -86,7 +92,7 @@ def unzip_bundle(data: bytes, *, limits: Limits = DEFAULT_LIMITS) -> list[tuple[
             raise _refuse(f"the archive has {count} entries, over {limits.max_bundle_members}")
         budget = limits.max_document_bytes
         files: list[tuple[str, bytes]] = []
-        for member in _documents(archive, BUNDLE_EXTENSIONS):
+        for member in _documents(archive, extensions):
             content = _read_member(archive, member, budget, limits)
             budget -= len(content)
             files.append((member.filename, content))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -89,9 +89,26 @@ class Game:
     key: str
     name: str
     rules: tuple[RuleEntry, ...]
+    # Our summaries in other languages (language -> code -> summary), so a page in one of
+    # them needs no translation catalogue; the English text stays the key for any other.
+    summaries: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # the Italian rulebook's section heading and page above each cited line, by seed line
+    italian_places: Mapping[int, tuple[str, str]] = field(default_factory=dict)
 
     def entry(self, code: str) -> RuleEntry | None:
         return next((rule for rule in self.rules if rule.code == code), None)
+
+    def italian_place(self, source: Source) -> tuple[str, str]:
+        """The Italian rulebook's section and page of ``source``: what the registry states,
+        else what its cited line sits under (either may be empty)."""
+        section, page = self.italian_places.get(source.seed_line or 0, ("", ""))
+        return source.italian_section or section, source.italian_page or page
+
+    def summary_in(self, rule: RuleEntry, language: str) -> str | None:
+        """``rule``'s summary in ``language`` (a base code: ``it``), if the registry has it."""
+        if language == "en":
+            return rule.summary
+        return self.summaries.get(language, {}).get(rule.code)
 
 
 def rule(

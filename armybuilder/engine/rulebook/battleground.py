@@ -5,6 +5,63 @@ from armybuilder.engine.systems import battleground as hook
 
 cite = hook.DIGEST.rule
 
+# Our summaries in Italian, in the rulebooks' own terms (the Italian editions).
+ITALIAN = {
+    "bg.command.actions": "Il limite di punti dà un'azione comando per turno ogni 500 punti pieni.",
+    "bg.command.decks": (
+        "In una partita di Guerra l'esercito può usare un mazzo comando ogni 3000 punti o frazione."
+    ),
+    "bg.command.turn_two": (
+        "Nel turno 2 il giocatore attivo riceve metà delle azioni comando, arrotondando per "
+        "eccesso."
+    ),
+    "bg.command_cards.max_spend": (
+        "Le carte comando comprate prima della partita non costano più di quanto la regola "
+        "consente."
+    ),
+    "bg.command_cards.one_purchase": (
+        "Le carte comando si comprano una sola volta, prima della partita."
+    ),
+    "bg.command_cards.reading": (
+        "L'acquisto di carte comando prima della partita segue la lettura della regola dei 150 "
+        "punti scelta per questa lista."
+    ),
+    "bg.core.min": "L'esercito ha un'unità principale ogni 500 punti pieni del suo limite.",
+    "bg.cost.not_entered": (
+        "Il costo di un'unità è stampato sulla sua carta: inseriscilo perché il totale sia "
+        "completo."
+    ),
+    "bg.elite.max": (
+        "L'esercito ha al massimo un'unità di elite ogni 1000 punti del suo limite (come dice "
+        "l'opzione della lista)."
+    ),
+    "bg.option.invalid": "Un'opzione della lista prende uno dei valori che questo gioco offre.",
+    "bg.single_race": (
+        "Tutte le carte unità vengono da una sola razza, a meno che ogni forza sia l'esercito "
+        "di un altro giocatore."
+    ),
+    "bg.small_game": (
+        "Consiglio: sotto i 500 punti non ci sono azioni comando né minimo di unità principali."
+    ),
+    "cost_limit.exceeded": "L'esercito non costa più del limite di punti concordato.",
+    "selection.hidden": "Si possono prendere solo le voci della lettura che questa lista gioca.",
+}
+
+# Where each cited line of the Italian rulebook sits: the section heading above it and the
+# page it is printed on (where the text carries page numbers), by seed line.
+ITALIAN_PLACES: dict[int, tuple[str, str]] = {
+    45: ("Le carte unità", ""),
+    63: ("Costruire l'esercito", ""),
+    65: ("Costruire l'esercito", ""),
+    157: ("Movimento e comando", ""),
+    159: ("Movimento e comando", ""),
+    695: ("Regole avanzate", ""),
+    697: ("Regole avanzate", ""),
+    699: ("Regole avanzate", ""),
+    1090: ("Guerra", ""),
+    1102: ("Regole opzionali", ""),
+}
+
 GAME = Game(
     "battleground",
     "Battleground: Fantasy Warfare",
@@ -99,4 +156,6 @@ GAME = Game(
             cite("2.1 Points limit and budget (BG-4)", 78, 45),
         ),
     ),
+    summaries={"it": ITALIAN},
+    italian_places=ITALIAN_PLACES,
 )

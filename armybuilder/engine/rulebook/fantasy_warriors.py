@@ -5,6 +5,96 @@ from armybuilder.engine.systems import fantasy_warriors as hook
 
 cite = hook.DIGEST.rule
 
+# Our summaries in Italian, in the rulebooks' own terms (the Italian editions).
+ITALIAN = {
+    "fw.command.leader.missing": "Ogni Comando ha una guida.",
+    "fw.command.leader.too_many": "Un Comando ha una sola guida.",
+    "fw.command.units.missing": "Ogni Comando ha almeno un'Unità.",
+    "fw.commands.missing": "L'esercito ha almeno un Comando.",
+    "fw.condottiero.missing": "L'esercito ha un Condottiero.",
+    "fw.condottiero.one_personal_command": "Il Condottiero guida un solo Comando personale.",
+    "fw.condottiero.too_many": "Ogni esercito contiene un solo Condottiero.",
+    "fw.cost.not_entered": (
+        "I costi delle liste degli eserciti li inserisce il giocatore, perché il totale sia "
+        "completo."
+    ),
+    "fw.heroes.too_many": (
+        "Un esercito ha al massimo un Eroe ogni 500 punti pieni (come dice l'opzione della lista)."
+    ),
+    "fw.leader.bearers.too_many": "Il Condottiero o ogni Generale ha al massimo un Portabandiera.",
+    "fw.leader.command_value.missing": "Il Condottiero e ogni Generale hanno un Valore di Comando.",
+    "fw.leader.command_value.too_many": (
+        "Il Condottiero e ogni Generale hanno un solo Valore di Comando."
+    ),
+    "fw.leader.heralds.too_many": "Il Condottiero o ogni Generale ha al massimo due Araldi.",
+    "fw.multiplayer.army_points": (
+        "In uno schieramento multigiocatore ogni esercito resta entro i punti concordati per "
+        "esercito."
+    ),
+    "fw.multiplayer.side_limit": (
+        "Il limite di uno schieramento multigiocatore è la somma dei punti concordati dei suoi "
+        "eserciti, integrata fino a pareggiare l'altro schieramento."
+    ),
+    "fw.multiplayer.top_up": (
+        "Uno schieramento con meno eserciti riceve punti in più per pareggiare l'altro."
+    ),
+    "fw.option.invalid": "Un'opzione della lista prende un valore che questo gioco accetta.",
+    "fw.soothsayers.too_many": "Un esercito ha al massimo due Indovini.",
+    "fw.talismans.adored.too_many": "Un esercito ha al massimo un Personaggio Adorato.",
+    "fw.talismans.army_standard.too_many": "Un esercito ha al massimo uno Stendardo dell'esercito.",
+    "fw.talismans.sacred_object.too_many": "Un esercito ha al massimo un Oggetto Sacro.",
+    "fw.unit.capo.missing": "Ogni Unità ha un Capo (la sua figura di comando).",
+    "fw.unit.capo.too_many": "Un'Unità ha un solo Capo.",
+    "fw.unit.champion.too_many": "Un'Unità ha al massimo un Campione.",
+    "fw.unit.drummer.too_many": (
+        "Un'Unità ha al massimo un Tamburino (salvo che l'opzione della lista ne consenta di più)."
+    ),
+    "fw.unit.quality.one_level": "Un'Unità ha un solo livello di qualità.",
+    "fw.unit.size.too_large": (
+        "Un'Unità non ha più figure di quante la sua lista dell'esercito consenta."
+    ),
+    "fw.unit.size.too_small": "Un'Unità ha almeno le figure che le regole richiedono.",
+    "fw.unit.specials.too_many": (
+        "I Personaggi Speciali di un'Unità sono alcune delle sue figure, quindi mai più di esse."
+    ),
+    "fw.unit.standard.too_many": "Un'Unità ha al massimo un Alfiere.",
+    "fw.wizard.magic_points.too_few": "Un Mago ha almeno 15 punti magia.",
+    "cost_limit.exceeded": "L'esercito non costa più dei punti concordati.",
+    "selection.hidden": (
+        "Un costo della lista dell'esercito si inserisce solo sulla voce a cui appartiene."
+    ),
+}
+
+# Where each cited line of the Italian rulebook sits: the section heading above it and the
+# page it is printed on (where the text carries page numbers), by seed line.
+ITALIAN_PLACES: dict[int, tuple[str, str]] = {
+    190: ("Condottieri", ""),
+    194: ("Generali", ""),
+    198: ("Comandi", ""),
+    202: ("Unità", ""),
+    212: ("Personaggi Speciali", ""),
+    214: ("Personaggi Speciali", ""),
+    218: ("Personaggi Speciali", ""),
+    220: ("Personaggi Speciali", ""),
+    336: ("I condottieri, i generali e il loro valore di comando", ""),
+    470: ("Partite con più giocatori", ""),
+    472: ("Partite con più giocatori", ""),
+    797: ("Invio degli ordini", ""),
+    2234: ("Eroi", ""),
+    2323: ("Leggere i presagi", ""),
+    2345: ("Araldi e Portabandiera", ""),
+    2346: ("Araldi e Portabandiera", ""),
+    2550: ("Talismani", ""),
+    2554: ("Talismani", ""),
+    2604: ("Come usare gli elenchi degli eserciti", ""),
+    2608: ("Il sistema di punteggi", ""),
+    2634: ("Migliorare la Qualità delle Truppe (Mig)", ""),
+    2642: ("Il Costo della Magia", ""),
+    2650: ("Costo in Punti", ""),
+    2742: ("MIG Miglioramento delle Qualità", ""),
+    2744: ("MIG Miglioramento delle Qualità", ""),
+}
+
 GAME = Game(
     "fantasy-warriors",
     "Fantasy Warriors",
@@ -194,4 +284,6 @@ GAME = Game(
             cite("2.1 Points budget and army size (FW-1)", 92, 2608),
         ),
     ),
+    summaries={"it": ITALIAN},
+    italian_places=ITALIAN_PLACES,
 )

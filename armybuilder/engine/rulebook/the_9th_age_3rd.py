@@ -5,6 +5,194 @@ from armybuilder.engine.systems import the_9th_age_3rd as hook
 
 cite = hook.DIGEST.rule
 
+# Our summaries in Italian, in the rulebooks' own terms (the Italian editions).
+ITALIAN = {
+    "t9a.army_points.under_minimum": "L'esercito spende almeno i suoi Punti dell'Esercito meno 50.",
+    "t9a.bsb.max_one": "Un esercito ha al massimo un Alfiere dello Stendardo da Battaglia.",
+    "t9a.characters.max_percent": (
+        "Al massimo il 40% dei Punti dell'Esercito va in Personaggi (salvo che il Libro "
+        "dell'Esercito dica altro)."
+    ),
+    "t9a.command.max_one": "Un'unità ha al massimo un Musico e un Alfiere.",
+    "t9a.core.min_percent": (
+        "Almeno il 25% dei Punti dell'Esercito va in unità Base (salvo che il Libro "
+        "dell'Esercito dica altro)."
+    ),
+    "t9a.dh.clans_thunder.max_percent": (
+        "Roccaforti dei Nani: le unità Tuono del Clan restano entro la loro quota dei Punti "
+        "dell'Esercito."
+    ),
+    "t9a.dh.engines_of_war.max_percent": (
+        "Roccaforti dei Nani: le Macchine da Guerra restano entro la loro quota dei Punti "
+        "dell'Esercito."
+    ),
+    "t9a.general.max_one": "Un esercito ha al massimo un Generale.",
+    "t9a.general.missing": (
+        "Con l'opzione della lista che rende obbligatorio il Generale, l'esercito ne ha uno."
+    ),
+    "t9a.he.magic_items.allowance": (
+        "Un Personaggio non spende in Oggetti Magici più di quanto il suo Libro dell'Esercito "
+        "consenta."
+    ),
+    "t9a.he.mount.wizard_master": (
+        "Elfi Nobili: alcune cavalcature sono riservate al Mago Maestro, come dice il Libro "
+        "dell'Esercito."
+    ),
+    "t9a.he.queens_bows.max_percent": (
+        "Elfi Nobili: le unità Archi della Regina restano entro la loro quota dei Punti "
+        "dell'Esercito."
+    ),
+    "t9a.larger_bases.length": (
+        "Una nuova lunghezza della basetta è tra il 100% e il 150% dell'originale, a passi di 5 mm."
+    ),
+    "t9a.larger_bases.mixed_sizes": (
+        "Un'unità che usa Basi più Grandi indica una sola nuova misura per tutti i suoi modelli."
+    ),
+    "t9a.larger_bases.original_unknown": (
+        "La nuova misura della basetta di un'unità si può verificare solo rispetto a una "
+        "basetta originale nota."
+    ),
+    "t9a.larger_bases.size_missing": (
+        "Un'unità che usa Basi più Grandi indica nella lista la sua nuova misura di basetta."
+    ),
+    "t9a.larger_bases.width": (
+        "Una nuova larghezza della basetta è tra il 100% e il 125% dell'originale, a passi di 5 mm."
+    ),
+    "t9a.magic_items.banner_bearer": (
+        "Un Incanto di Stendardo va solo a un'unità con un Alfiere, o all'Alfiere dello "
+        "Stendardo da Battaglia."
+    ),
+    "t9a.magic_items.bearer_construct": "Questo oggetto non può essere portato da un Costrutto.",
+    "t9a.magic_items.bearer_height": (
+        "Questo oggetto è solo per portatori dell'Altezza che la sua regola indica."
+    ),
+    "t9a.magic_items.bearer_lone": "Questo oggetto non può essere portato da un modello Solitario.",
+    "t9a.magic_items.bearer_metal_armour": (
+        "Questo oggetto è solo per un modello con Armatura di Metallo."
+    ),
+    "t9a.magic_items.bearer_not_wizard": "Questo oggetto è solo per un Mago.",
+    "t9a.magic_items.bearer_wizard": "Questo oggetto non può essere portato da un Mago.",
+    "t9a.magic_items.enchanted_weapon_carried": (
+        "Un Incanto d'Arma va su un'arma che il suo portatore ha."
+    ),
+    "t9a.magic_items.enchanted_weapon_count": (
+        "La lista indica l'unica arma che porta un Incanto d'Arma."
+    ),
+    "t9a.magic_items.enchanted_weapon_type": (
+        "Un Incanto d'Arma va solo sui tipi di arma che indica."
+    ),
+    "t9a.magic_items.once_per_army": (
+        "Un Oggetto Magico si prende una sola volta per esercito, salvo che dica altro."
+    ),
+    "t9a.magic_items.one_per_category": (
+        "Un portatore prende al massimo un Oggetto Magico di ogni categoria."
+    ),
+    "t9a.magic_items.talisman_of_the_void": (
+        "Il Talismano del Vuoto richiede che il valore totale di Incanalare dell'esercito sia 2"
+        " o meno."
+    ),
+    "t9a.max_per_army": "Alcuni elementi sono limitati a un numero fisso per esercito.",
+    "t9a.mount.max": (
+        "Un Personaggio monta al massimo una Cavalcatura, scelta tra le proprie opzioni."
+    ),
+    "t9a.option.invalid": "Un'opzione della lista prende uno dei valori che questo gioco offre.",
+    "t9a.options.max": (
+        "Un'unità prende un'opzione non più volte di quante il suo Libro dell'Esercito consenta."
+    ),
+    "t9a.options.min": "Un'unità fa le scelte che il suo Libro dell'Esercito richiede.",
+    "t9a.rarity.combined": (
+        "Gli elementi che condividono un limite combinato contano insieme per esso."
+    ),
+    "t9a.rarity.common": "Comune: uno ogni 1000 Punti dell'Esercito o frazione.",
+    "t9a.rarity.extraordinary": "Straordinario: uno ogni 5000 Punti dell'Esercito o frazione.",
+    "t9a.rarity.ordinary": "Ordinario: uno ogni 750 Punti dell'Esercito o frazione.",
+    "t9a.rarity.rare": "Raro: uno ogni 2500 Punti dell'Esercito o frazione.",
+    "t9a.rarity.uncommon": "Non comune: uno ogni 1500 Punti dell'Esercito o frazione.",
+    "t9a.spells.universal_replacement": (
+        "Un solo Incantatore nella lista fa la Sostituzione Universale dell'incantesimo."
+    ),
+    "t9a.unit_size.max": (
+        "Un'unità non ha più modelli di quanti il suo Libro dell'Esercito consenta."
+    ),
+    "t9a.unit_size.min": "Un'unità ha almeno i modelli che il suo Libro dell'Esercito richiede.",
+    "t9a.wizard.level_count": "Un Mago ha esattamente un livello di Mago.",
+    "t9a.wizard.path_count": "Un Mago sceglie esattamente un Sentiero di Magia.",
+    "t9a.wizard.spell_count": (
+        "Un Mago conosce esattamente tanti incantesimi quanti ne dà il suo livello."
+    ),
+    "t9a.wizard.spell_distinct": "Gli incantesimi di un Mago sono tutti diversi.",
+    "t9a.wizard.spell_pool": (
+        "Un Mago sceglie i suoi incantesimi solo tra quelli che il suo livello raggiunge."
+    ),
+    "cost_limit.exceeded": "L'esercito non costa più dei suoi Punti dell'Esercito.",
+    "selection.hidden": (
+        "Un oggetto o un'opzione si prende solo da un portatore che la sua regola consente; i "
+        "dati lo nascondono a chiunque altro."
+    ),
+}
+
+# Where each cited line of the Italian rulebook sits: the section heading above it and the
+# page it is printed on (where the text carries page numbers), by seed line.
+ITALIAN_PLACES: dict[int, tuple[str, str]] = {
+    655: ("Preparazione della Battaglia", "10"),
+    675: ("Creare un Esercito", "10"),
+    683: ("Creare un Esercito", "10"),
+    699: ("Creare un Esercito", "10"),
+    729: ("Creare un Esercito", "10"),
+    731: ("Creare un Esercito", "10"),
+    732: ("Creare un Esercito", "10"),
+    733: ("Creare un Esercito", "10"),
+    735: ("Creare un Esercito", "10"),
+    736: ("Creare un Esercito", "10"),
+    738: ("Creare un Esercito", "10"),
+    740: ("Creare un Esercito", "10"),
+    750: ("Creare un Esercito", "10"),
+    756: ("Creare un Esercito", "10"),
+    760: ("Creare un Esercito", "10"),
+    761: ("Creare un Esercito", "10"),
+    762: ("Creare un Esercito", "10"),
+    879: ("Configurazione della Battaglia", "15"),
+    3002: ("Generale", "56"),
+    3004: ("Generale", "56"),
+    3010: ("Alfiere dello Stendardo da Battaglia", "56"),
+    3020: ("Cavalcature dei Personaggi", "56"),
+    3636: ("Lista delle Regole del Modello", "64"),
+    3736: ("Lista delle Regole del Modello", "64"),
+    4144: ("Abilità di Leadership: Basi più Grandi", "78"),
+    4146: ("Abilità di Leadership: Basi più Grandi", "78"),
+    4172: ("Proprietà degli Oggetti Magici", "79"),
+    4174: ("Proprietà degli Oggetti Magici", "79"),
+    4203: ("Incanti d'Arma", "80"),
+    4216: ("Incanti d'Arma", "80"),
+    4220: ("Incanti d'Arma", "80"),
+    4224: ("Incanti d'Arma", "80"),
+    4230: ("Incanti d'Arma", "80"),
+    4242: ("Incanti d'Arma", "80"),
+    4243: ("Incanti d'Arma", "80"),
+    4275: ("Incanti d'Armatura", "81"),
+    4283: ("Incanti d'Armatura", "81"),
+    4289: ("Incanti d'Armatura", "81"),
+    4320: ("Incanti di Scudo", "82"),
+    4340: ("Incanti di Scudo", "82"),
+    4342: ("Incanti di Scudo", "82"),
+    4354: ("Artefatti", "83"),
+    4357: ("Artefatti", "83"),
+    4359: ("Artefatti", "83"),
+    4368: ("Artefatti", "83"),
+    4373: ("Artefatti", "83"),
+    4378: ("Artefatti", "83"),
+    4421: ("Pozioni e Pergamene", "84"),
+    4431: ("Pozioni e Pergamene", "84"),
+    4437: ("Pozioni e Pergamene", "84"),
+    4443: ("Pozioni e Pergamene", "84"),
+    4499: ("Incanti di Stendardo", "85"),
+    4503: ("Incanti di Stendardo", "85"),
+    4509: ("Incanti di Stendardo", "85"),
+    4519: ("Incanti di Stendardo", "85"),
+    4527: ("Incanti di Stendardo", "85"),
+    4543: ("Incanti di Stendardo", "85"),
+}
+
 GAME = Game(
     "the-9th-age-3rd",
     "The 9th Age: Fantasy Battles, 3rd edition",
@@ -368,4 +556,6 @@ GAME = Game(
             cite("3.2 Shared magic items: Cuore dell'Eroe", 351, 4242),
         ),
     ),
+    summaries={"it": ITALIAN},
+    italian_places=ITALIAN_PLACES,
 )

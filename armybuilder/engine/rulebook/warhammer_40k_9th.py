@@ -21,6 +21,107 @@ DETACHMENT_TYPES = tuple(
     )
 )
 
+# Our summaries in Italian, in the rulebooks' own terms (the Italian editions).
+ITALIAN = {
+    "w40k9.army.faction_keyword": (
+        "Tutti i Distaccamenti di un'armata Organizzata condividono una keyword di Fazione."
+    ),
+    "w40k9.army.only_war_mixed": (
+        "Un'armata Only War non si mescola con Distaccamenti di un'armata Organizzata."
+    ),
+    "w40k9.battle_size.choose_one": "La lista sceglie esattamente una dimensione della battaglia.",
+    "w40k9.battle_size.combined_power_level": (
+        "Consiglio: le due armate insieme rientrano nel Livello di Potenza della dimensione "
+        "della battaglia scelta."
+    ),
+    "w40k9.battle_size.consider_apocalypse": (
+        "Consiglio: armate con oltre 300 di Livello di Potenza complessivo si adattano meglio "
+        "ad Apocalypse."
+    ),
+    "w40k9.battle_size.consider_kill_team": (
+        "Consiglio: armate con meno di 15 di Livello di Potenza complessivo si adattano meglio "
+        "a Kill Team."
+    ),
+    "w40k9.battle_size.detachments": (
+        "L'armata non ha più Distaccamenti di quanti la sua dimensione della battaglia consenta."
+    ),
+    "w40k9.battle_size.missing": "La lista sceglie una dimensione della battaglia.",
+    "w40k9.battle_size.points": (
+        "L'armata non costa più punti di quanti la sua dimensione della battaglia consenta."
+    ),
+    "w40k9.battle_size.too_many": "La lista sceglie una sola dimensione della battaglia.",
+    "w40k9.command_points.overspent": (
+        "I Distaccamenti non costano più Punti Comando di quelli con cui la dimensione della "
+        "battaglia comincia."
+    ),
+    "w40k9.detachment.command_cost": (
+        "Ogni Distaccamento costa i Punti Comando che il suo tipo indica."
+    ),
+    "w40k9.detachment.dedicated_transports": (
+        "Un Distaccamento non prende più Trasporti Dedicati di quante altre unità abbia."
+    ),
+    "w40k9.detachment.faction_keyword": (
+        "Le unità di un Distaccamento condividono una keyword di Fazione."
+    ),
+    "w40k9.detachment.no_slot": (
+        "Ogni unità occupa uno slot del suo ruolo bellico che il suo Distaccamento ha."
+    ),
+    "w40k9.detachment.slot_max": (
+        "Un Distaccamento non occupa più slot di un ruolo bellico di quanti il suo tipo consenta."
+    ),
+    "w40k9.detachment.slot_min": (
+        "Un Distaccamento occupa almeno gli slot di un ruolo bellico che il suo tipo richiede."
+    ),
+    "w40k9.detachment.titanic_cost": (
+        "Un Distaccamento Super-pesante con un'unità TITANICA costa più Punti Comando."
+    ),
+    "w40k9.detachment.warlord_refund": (
+        "Il Distaccamento principale che contiene il Generale riottiene i suoi Punti Comando."
+    ),
+    "w40k9.keyword.chosen_twice": "Una keyword segnaposto si sceglie una sola volta per unità.",
+    "w40k9.keyword.placeholder": (
+        "Un'unità con una keyword segnaposto (come <Capitolo>) sceglie che cosa rappresenta."
+    ),
+    "w40k9.option.invalid": (
+        "Un'opzione della lista prende un valore che questo gioco accetta (il Livello di "
+        "Potenza dell'avversario è un numero intero)."
+    ),
+    "w40k9.rule_of_three": (
+        "Nessuna scheda tecnica si prende più di tre volte (Trasporti Dedicati e poche altre "
+        "eccettuate)."
+    ),
+    "w40k9.transport.capacity": "Un TRASPORTO non porta più modelli della sua capienza.",
+    "w40k9.unit.size": "Un'unità ha un numero di modelli che la sua scheda tecnica consente.",
+    "w40k9.unit.understrength": (
+        "Un'unità sotto il minimo della sua scheda tecnica è un'Unità Incompleta: ammessa solo "
+        "dove la missione lo dice."
+    ),
+    "w40k9.wargear.option_once": (
+        "Ogni opzione di equipaggiamento di una scheda tecnica si prende una volta per ciascun "
+        "modello che indica."
+    ),
+    "w40k9.warlord.missing": "L'armata ha un Generale.",
+    "w40k9.warlord.one_trait": "Il Generale ha al massimo un Tratto del Generale.",
+    "w40k9.warlord.too_many": "L'armata ha un solo Generale.",
+    "w40k9.warlord.trait_requires_character": "Un Tratto del Generale va solo a un PERSONAGGIO.",
+    "cost_limit.exceeded": "L'armata non costa più del suo limite di punti.",
+}
+
+# Where each cited line of the Italian rulebook sits: the section heading above it and the
+# page it is printed on (where the text carries page numbers), by seed line.
+ITALIAN_PLACES: dict[int, tuple[str, str]] = {
+    109: ("Armate", ""),
+    147: ("Keywords", ""),
+    560: ("4. profili", ""),
+    622: ("5. composizione ed equipaggiamento", ""),
+    794: ("8. opzioni di equipaggiamento", ""),
+    1215: ("Trasporti", ""),
+    2817: ("1. adunare le armate", ""),
+    2828: ("1. adunare le armate", ""),
+    2839: ("Dimensione", ""),
+    2841: ("Dimensione", ""),
+}
+
 GAME = Game(
     "warhammer-40k-9th",
     "Warhammer 40,000, 9th edition",
@@ -207,4 +308,6 @@ GAME = Game(
             cite("Appendix A: battle sizes, points limit per army", 589),
         ),
     ),
+    summaries={"it": ITALIAN},
+    italian_places=ITALIAN_PLACES,
 )

@@ -5,6 +5,122 @@ from armybuilder.engine.systems import warmachine_mk2 as hook
 
 cite = hook.DIGEST.rule
 
+# Our summaries in Italian, in the rulebooks' own terms (the Italian editions).
+ITALIAN = {
+    "wmh.attachments.one_per_type": "Un'unità prende al massimo un seguito di ogni tipo.",
+    "wmh.attachments.weapon_attachment_models": (
+        "Un'unità non prende più modelli di seguito d'arma di quanti la sua carta consenta."
+    ),
+    "wmh.bond.battlegroup": "Un warjack legato è nel contingente del suo warcaster.",
+    "wmh.bond.character": "Un warjack personaggio si lega solo tramite la sua affinità.",
+    "wmh.bond.max": "Un warcaster si lega al massimo a un warjack.",
+    "wmh.bond.undeclared": "Un warcaster con Legame del Warjack indica il warjack legato.",
+    "wmh.characters.unique": (
+        "Un'armata può includere solo un modello di ciascun personaggio, contando tutte le sue "
+        "versioni."
+    ),
+    "wmh.encounter_level.points": (
+        "Consiglio: ogni livello di incontro ha poche dimensioni d'armata standard; altri "
+        "valori sono partite concordate."
+    ),
+    "wmh.field_allowance": (
+        "Un modello o un'unità si schiera non più volte della sua disponibilità per warcaster."
+    ),
+    "wmh.jack_marshal.max_warjacks": "Un comandante di 'jack controlla al massimo due warjack.",
+    "wmh.jack_marshal.warjack_cost": (
+        "Un warjack sotto un comandante di 'jack si paga con i punti dell'armata."
+    ),
+    "wmh.mercenary.contract_member": (
+        "In un'armata di contratto, ogni Mercenario lavora per il contratto scelto."
+    ),
+    "wmh.mercenary.contract_required": (
+        "Un'armata i cui warcaster sono tutti Mercenari sceglie un Contratto Mercenario."
+    ),
+    "wmh.mercenary.contract_unexpected": (
+        "Solo un'armata di Mercenari prende un Contratto Mercenario."
+    ),
+    "wmh.mercenary.one_contract": "Un'armata di Mercenari lavora per un solo contratto.",
+    "wmh.mercenary.only_mercenaries": (
+        "Un'armata guidata solo da warcaster Mercenari contiene solo Mercenari (e gli alleati "
+        "che il suo contratto ingaggia)."
+    ),
+    "wmh.option.invalid": "Un'opzione della lista prende uno dei valori che questo gioco offre.",
+    "wmh.scenario.mangled_metal": (
+        "Metallo Martoriato: esattamente un warcaster, con nient'altro che i suoi warjack."
+    ),
+    "wmh.team.army_points": (
+        "In una partita a squadre, l'armata di ogni giocatore resta entro la sua quota dei "
+        "punti della squadra."
+    ),
+    "wmh.team.contract": "Una squadra di soli Mercenari lavora per un solo contratto.",
+    "wmh.theme_force.level_warcasters": (
+        "Consiglio: le forze tematiche non sono pensate per livelli con due o più warcaster."
+    ),
+    "wmh.theme_force.max": "Un'armata usa al massimo una forza tematica.",
+    "wmh.theme_force.model": "Una forza tematica include solo i modelli che elenca.",
+    "wmh.theme_force.tier": "Il livello della forza tematica che l'armata raggiunge.",
+    "wmh.theme_force.tier_not_granted": (
+        "I livelli di una forza tematica si sommano: un livello conta solo se valgono tutti i "
+        "precedenti."
+    ),
+    "wmh.theme_force.warcaster": "Una forza tematica si schiera solo con il warcaster che indica.",
+    "wmh.theme_force.warcasters": (
+        "Una forza tematica non si usa dove un'armata schiera due o più warcaster."
+    ),
+    "wmh.unit.size_option": "Un'unità prende una delle dimensioni che la sua carta offre.",
+    "wmh.warcasters.max": (
+        "Un'armata non schiera più warcaster di quanti il suo livello di incontro consenta."
+    ),
+    "wmh.warcasters.min": "Un'armata schiera almeno un warcaster.",
+    "wmh.warjack.controller": (
+        "Ogni warjack comincia in un contingente o sotto un comandante di 'jack."
+    ),
+    "wmh.warjack_points": "I punti warjack di un warcaster si spendono per il suo contingente.",
+    "wmh.warjack_points.battlegroup": (
+        "I punti warjack di un warcaster pagano solo i warjack del suo contingente."
+    ),
+    "wmh.warjack_points.unused": (
+        "I punti warjack non spesi per il contingente del warcaster vanno persi."
+    ),
+    "cost_limit.exceeded": "L'armata non costa più dei punti dell'armata del livello di incontro.",
+}
+
+# Where each cited line of the Italian rulebook sits: the section heading above it and the
+# page it is printed on (where the text carries page numbers), by seed line.
+ITALIAN_PLACES: dict[int, tuple[str, str]] = {
+    40: ("Panoramica sul gioco", "27"),
+    1066: ("Costruire la tua armata", "38"),
+    1071: ("Costruire la tua armata", "38"),
+    1076: ("Livelli di incontro", "38"),
+    1081: ("Livelli di incontro", "38"),
+    1087: ("Livelli di incontro", "38"),
+    1121: ("Grande battaglia", "39"),
+    1157: ("Apocalisse", "39"),
+    1165: ("Contingenti", "39"),
+    1201: ("Personaggi", "39"),
+    1226: ("Totale", "39"),
+    1229: ("Totale", "39"),
+    1253: ("Disponibilità", "39"),
+    1322: ("Partite a squadre", "41"),
+    1327: ("Partite a squadre", "41"),
+    4112: ("Seguiti", "71"),
+    4117: ("Seguiti", "71"),
+    4948: ("Unità", "80"),
+    4949: ("Unità", "80"),
+    5025: ("Alleati", "81"),
+    5197: ("Warjack personaggio", "83"),
+    5256: ("Modelli epici", "83"),
+    5267: ("Legami dei warcaster epici", "83"),
+    5312: ("Mercenari", "83"),
+    5320: ("Armate a tema", "83"),
+    5322: ("Armate a tema", "83"),
+    5324: ("Armate a tema", "83"),
+    5326: ("Armate a tema", "83"),
+    5328: ("Armate a tema", "83"),
+    5965: ("Variazioni al gioco", "90"),
+    6112: ("Regole speciali", "92"),
+}
+
 GAME = Game(
     "warmachine-mk2",
     "Warmachine Mk II",
@@ -213,4 +329,6 @@ GAME = Game(
             cite("2.2 WM-R06 Points cap, no minimum", 113, 1076),
         ),
     ),
+    summaries={"it": ITALIAN},
+    italian_places=ITALIAN_PLACES,
 )

@@ -2,7 +2,9 @@
 
 Each pack's top-level ``*.json`` files (its game system and catalogues; example rosters live
 in sub-folders) are imported through the same service as uploads, one transaction per pack.
-Running it again changes nothing: unchanged revisions are recognised.
+Running it again changes nothing: unchanged revisions are recognised. A pack's translations
+(``locale/<language>.json``) are stored beside its revisions each time, so a corrected name
+needs no new revision of the data.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from catalogues.examples import PACKS_DIR
 from catalogues.management.importing import ProgressBar, describe_error, describe_result
 from catalogues.services.imports import CatalogueImportError, import_files
+from catalogues.services.translations import TranslationError, store_pack_translations
 
 DATA_DIR = PACKS_DIR
 
@@ -57,5 +60,15 @@ class Command(BaseCommand):
                 continue
             for line in describe_result(result):
                 self.stdout.write(f"  {line}")
+            try:
+                tables = store_pack_translations(
+                    folder=folder, revision_pks=[r.revision_pk for r in result.revisions]
+                )
+            except TranslationError as error:
+                self.stderr.write(f"  {error.code}: {error.message}")
+                failed.append(folder.name)
+                continue
+            if tables:
+                self.stdout.write(f"  {tables} name table(s) stored")
         if failed:
             raise CommandError(f"game pack(s) not loaded: {', '.join(failed)}")
