@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from armybuilder import messages
 from armybuilder.engine import systems
 from armybuilder.engine.evaluator import Ctx, Evaluator
-from armybuilder.engine.explain import HIDDEN, MAX_REACHED, Reason, explain
+from armybuilder.engine.explain import HIDDEN, MAX_REACHED, Reason, explain_node
 from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
 from armybuilder.engine.localize import NO_NAMES, Names, localized_reason, name_of
 from armybuilder.engine.model import EntryNode, as_float, selectable
@@ -259,6 +259,14 @@ class BuilderPage:
     def legal(self) -> bool:
         return self.error_count == 0
 
+    @property
+    def open_row_id(self) -> str | None:
+        """The top-level selection whose row is marked open: the one the editor shows, or
+        the unit holding it."""
+        if self.editor is None:
+            return None
+        return (self.editor.path[0] if self.editor.path else self.editor.selection).id
+
 
 def _addable(reasons: Sequence[Reason]) -> bool:
     return all(r.code == MAX_REACHED for r in reasons)
@@ -274,6 +282,13 @@ def _in_words(reasons: Sequence[Reason]) -> str:
         else messages.word(r)
         for r in reasons
     )
+
+
+def _evaluator(roster: Roster, report: ListReport) -> Evaluator:
+    """The evaluator that evaluated ``report`` (what it worked out is reused), or a new one
+    for a report of another roster object."""
+    found = report.evaluator
+    return found if found is not None and found.roster is roster else Evaluator(roster)
 
 
 def selection_dom_id(selection_id: str) -> str:
@@ -293,8 +308,9 @@ def builder_page(
     names: Names = NO_NAMES,
 ) -> BuilderPage:
     """Everything the builder page shows but its add panels (``add_panels``); with
-    ``selected_id``, that selection's editor; ``factions`` as ``top_force_entries`` takes."""
-    evaluator = Evaluator(roster)
+    ``selected_id``, that selection's editor; ``factions``: every faction of the game stored
+    (id, name), whose forces the page offers too."""
+    evaluator = _evaluator(roster, report)
     gauges = category_gauges(roster, evaluator)
     view = report.view
     allowances: dict[str, list[Allowance]] = {}
@@ -405,14 +421,6 @@ def _category_blocks(
     return tuple(blocks)
 
 
-def top_force_entries(
-    *, roster: Roster, factions: Sequence[tuple[str, str]] = (), names: Names = NO_NAMES
-) -> tuple[ForceEntryChoice, ...]:
-    """The force entries a list can start a force with (the add panel offers them); with
-    ``factions`` (every faction of the game stored: id, name), those of other factions too."""
-    return _force_entries(roster, parent=None, factions=factions, names=names)
-
-
 def _force_entries(
     roster: Roster,
     *,
@@ -469,7 +477,7 @@ def add_panels(
     Working out why each entry cannot be added takes the longest of anything on the page, so
     the page loads this apart from the list (and refreshes it after each edit).
     """
-    evaluator = Evaluator(roster)
+    evaluator = _evaluator(roster, report)
     return tuple(
         AddPanel(
             force.id,
@@ -553,7 +561,7 @@ def _reasons(
     else:
         found = {}
         for node in nodes:
-            why = explain(roster, force, node.path_id, parent, evaluator)
+            why = explain_node(roster, force, node, parent, evaluator=evaluator)
             if why:
                 found[node.path_id] = tuple(why)
     out: dict[str, tuple[Reason, ...] | None] = {}
@@ -627,7 +635,7 @@ def selection_editor(
     """
     selection = roster.selection(selection_id)
     view = next(s for s in report.view.all_selections() if s.id == selection_id)
-    evaluator = Evaluator(roster)
+    evaluator = _evaluator(roster, report)
     nodes = selectable(selection.node.children)
     reasons = _reasons(roster, report, evaluator, selection.force, selection, nodes, names)
     named = [p for p in report.problems if p.owner_id == selection_id]

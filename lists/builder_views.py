@@ -1,17 +1,17 @@
 """The builder page and its edit endpoints.
 
 Each edit endpoint reads its fields, calls exactly one service with the version the page was
-rendered at, and answers with the builder region re-rendered (htmx swaps it, with the totals
-bar and the problems panel out of band) or, without JavaScript, a redirect back to the page.
-Bad input re-renders the unchanged list with a message (400); an edit made on an older
-version shows the stale-tab banner (409), from which the same edit can be applied to the
-latest version.
+rendered at, and answers with what changed on the page: the fragments of the page model
+(rows, gauges, totals, problems, add-panel entries) that differ from the page the edit was
+made on, each swapped by htmx by its id (``lists.builder_patch``), so one click is one
+request. Without JavaScript it answers with a redirect back to the page. Bad input
+re-renders the unchanged list with a message (400); an edit made on an older version shows
+the stale-tab banner (409), from which the same edit can be applied to the latest version.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -23,10 +23,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from armybuilder.engine.caps import BAD_TEXT, MAX_NOTES_LENGTH
+from armybuilder.engine.localize import Names
 from armybuilder.engine.roster import RosterError
 from catalogues.names import closure_names
-from lists import selectors, services, updates
-from lists.builder import add_panels, builder_page, top_force_entries
+from catalogues.services.validation import ListReport
+from lists import builder_patch, selectors, services, updates
+from lists.builder import AddPanel, BuilderPage, add_panels, builder_page
 from lists.errors import answered
 from lists.exports import revision_label
 from lists.models import ArmyList
@@ -34,7 +36,7 @@ from lists.selectors import owned_list
 from lists.services import EditRejected, ListState, StaleVersion
 
 # The fields an edit form may send besides its own (never replayed by "apply to latest").
-CONTROL_FIELDS = ("csrfmiddlewaretoken", "version", "latest", "selected")
+CONTROL_FIELDS = ("csrfmiddlewaretoken", "version", "latest", "selected", "shown")
 FORCE_FIELD = "force"
 
 
@@ -185,6 +187,7 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
         raise Http404(_("No such edit."))
     form = request.POST
     selected = form.get("selected") or None
+    before = _Before.of(army_list)
     try:
         arguments = chosen.arguments(form)
         if form.get("latest"):
@@ -203,32 +206,52 @@ def edit(request: HttpRequest, list_id: int, action: str) -> HttpResponse:
     if not request.htmx:  # type: ignore[attr-defined]
         url = reverse("lists:builder", args=[army_list.pk])
         return redirect(f"{url}?{urlencode({'selection': selected})}" if selected else url)
-    response = _render(request, state, selected=selected)
-    response["HX-Trigger"] = "list-changed"  # the add panel refreshes itself
-    return response
+    # an edit replayed on the latest version was made on a page now stale: all of it changes
+    made_on = None if form.get("latest") else before
+    return _patch(request, state, selected=selected, before=made_on, shown=form.get("shown"))
 
 
-def add_panel(request: HttpRequest, list_id: int) -> HttpResponse:
-    """The add panels, apart from the list: explaining what cannot be added is the page's
-    slowest part, so an edit answers first and the panel follows."""
-    army_list = owned_list(user=request.user, list_id=list_id)
-    if request.method not in ("GET", "HEAD"):
-        return HttpResponseNotAllowed(["GET"])
-    state = services.load_list(army_list=army_list, explain=False)
-    names = closure_names(state.report.closure)
-    report = state.report.localized(names)
-    panels = add_panels(roster=state.roster, report=report, names=names)
-    force_entries = top_force_entries(
-        roster=state.roster, factions=_factions(army_list), names=names
-    )
-    context = {
-        "army_list": army_list,
-        "has_forces": bool(state.report.view.forces),
-        "force_entries": force_entries,
-        "add": panels,
-        "digest": _digest(panels, force_entries),
-    }
-    return render(request, "lists/_builder_add_panel.html", context)
+@dataclass(frozen=True)
+class _Before:
+    """The list as it was stored when an edit came in: the page the edit was made on shows
+    it (the edit is refused otherwise)."""
+
+    army_list: ArmyList
+    version: int
+    name: str
+    document: Mapping[str, Any]
+    pinned: Mapping[str, Any]
+    undo: bool
+    redo: bool
+
+    @classmethod
+    def of(cls, army_list: ArmyList) -> _Before:
+        return cls(
+            army_list,
+            army_list.version,
+            army_list.name,
+            army_list.document,
+            army_list.pinned,
+            bool(army_list.undo_stack),
+            bool(army_list.redo_stack),
+        )
+
+    def keys(self) -> builder_patch.Keys:
+        """The keys of its page, remembered when it was shown, or else worked out again."""
+        remembered = builder_patch.recall(self.army_list.pk, self.version)
+        if remembered is not None:
+            return remembered
+        roster, report = services.evaluate_stored(document=self.document, pinned=self.pinned)
+        state = ListState(self.army_list, roster, report)
+        report, names = _localized(state)
+        page = _page(state, report, names, None)
+        bar = _bar(
+            self.army_list, _revisions(state), name=self.name, undo=self.undo, redo=self.redo
+        )
+        fragments = builder_patch.page_fragments(
+            page=page, add=add_panels(roster=roster, report=report, names=names), bar=bar
+        )
+        return builder_patch.keys_of(fragments)
 
 
 def _factions(army_list: ArmyList) -> list[tuple[str, str]]:
@@ -241,12 +264,6 @@ def _reloaded(army_list: ArmyList) -> ListState:
     """The list as it now stands, after an edit that changed nothing."""
     army_list.refresh_from_db()
     return services.load_list(army_list=army_list, explain=False)
-
-
-def _digest(*parts: object) -> str:
-    """What the add panel shows, in a few characters: the page keeps its panel (and the
-    button a player is pressing) when a refresh would show the same."""
-    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
 
 def _replay(form: QueryDict, action: str, error: StaleVersion) -> dict[str, Any]:
@@ -264,26 +281,16 @@ def _render(
     refusal: EditRejected | None = None,
     stale: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    factions = _factions(state.army_list)
-    names = closure_names(state.report.closure)
-    report = state.report.localized(names)
-    try:
-        page = builder_page(
-            roster=state.roster,
-            report=report,
-            selected_id=selected,
-            factions=factions,
-            names=names,
-        )
-    except RosterError:  # a selection since removed (or a stale link): show the list alone
-        page = builder_page(roster=state.roster, report=report, factions=factions, names=names)
-    context = {
+    report, names = _localized(state)
+    page = _page(state, report, names, selected)
+    revisions = _revisions(state)
+    context: dict[str, Any] = {
         "army_list": state.army_list,
         "page": page,
         "report": report,
         "refusal": refusal,
         "stale": stale,
-        "revisions": _revisions(state),
+        "revisions": revisions,
     }
     htmx = getattr(request, "htmx", False)
     if htmx and stale:
@@ -294,12 +301,88 @@ def _render(
     if not htmx:
         pending = updates.pending_update(army_list=state.army_list)
         context["update"] = updates.notice(pending) if pending else None
-        context["add"] = add_panels(roster=state.roster, report=report, names=names)
-        context["has_forces"] = bool(page.forces)
-        context["force_entries"] = page.force_entries
-        context["digest"] = _digest(context["add"], page.force_entries)
+        add = context["add"] = add_panels(roster=state.roster, report=report, names=names)
+        # the next edit is made on this page: it compares its answer with these keys
+        _remember(state, page, add, revisions)
     template = "lists/builder_region.html" if htmx else "lists/builder.html"
     return render(request, template, context, status=status)
+
+
+def _patch(
+    request: HttpRequest,
+    state: ListState,
+    *,
+    selected: str | None,
+    before: _Before | None,
+    shown: str | None,
+) -> HttpResponse:
+    """An edit's answer: the fragments of the page that differ from the page it was made on
+    (``before``; None: a page of another version, all of it), out of band, and nothing
+    swapped in place of the target."""
+    report, names = _localized(state)
+    page = _page(state, report, names, selected)
+    add = add_panels(roster=state.roster, report=report, names=names)
+    revisions = _revisions(state)
+    fragments = _remember(state, page, add, revisions)
+    made_on = before.keys() if before is not None else {}
+    context = {
+        "army_list": state.army_list,
+        "page": page,
+        "report": report,
+        "revisions": revisions,
+        "add": add,
+        "fragments": builder_patch.changed(
+            fragments, made_on, also=builder_patch.open_rows(page, shown)
+        ),
+    }
+    response = render(request, "lists/builder_patch.html", context)
+    response["HX-Reswap"] = "none"
+    return response
+
+
+def _localized(state: ListState) -> tuple[ListReport, Names]:
+    """The list's report with the data's names in the reader's language, and those names."""
+    names = closure_names(state.report.closure)
+    return state.report.localized(names), names
+
+
+def _page(state: ListState, report: ListReport, names: Names, selected: str | None) -> BuilderPage:
+    """The page model of ``report`` (``_localized``), with ``selected``'s editor."""
+    factions = _factions(state.army_list)
+    try:
+        return builder_page(
+            roster=state.roster,
+            report=report,
+            selected_id=selected,
+            factions=factions,
+            names=names,
+        )
+    except RosterError:  # a selection since removed (or a stale link): show the list alone
+        return builder_page(roster=state.roster, report=report, factions=factions, names=names)
+
+
+def _remember(
+    state: ListState, page: BuilderPage, add: Sequence[AddPanel], revisions: PinnedRevisions
+) -> tuple[builder_patch.Fragment, ...]:
+    """The page's fragments, their keys kept for the edit that will be made on it."""
+    army_list = state.army_list
+    bar = _bar(
+        army_list,
+        revisions,
+        name=army_list.name,
+        undo=bool(army_list.undo_stack),
+        redo=bool(army_list.redo_stack),
+    )
+    fragments = builder_patch.page_fragments(page=page, add=add, bar=bar)
+    builder_patch.remember(army_list.pk, army_list.version, builder_patch.keys_of(fragments))
+    return fragments
+
+
+def _bar(
+    army_list: ArmyList, revisions: PinnedRevisions, *, name: str, undo: bool, redo: bool
+) -> tuple[object, ...]:
+    """What the bar shows beyond the page model."""
+    return (name, revisions, undo, redo, army_list.share_token)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,5 @@ urlpatterns = [
     path("<int:list_id>/update/", updates.update_page, name="update"),
     path("<int:list_id>/update/migrate/", updates.migrate, name="migrate"),
     path("<int:list_id>/update/keep/", updates.keep, name="keep"),
-    path("<int:list_id>/add-panel/", builder_views.add_panel, name="add_panel"),
     path("<int:list_id>/edit/<slug:action>/", builder_views.edit, name="edit"),
 ]

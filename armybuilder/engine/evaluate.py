@@ -22,10 +22,13 @@ from armybuilder.engine.view_builder import ViewBuilder
 
 @dataclass(slots=True)
 class Evaluation:
-    """The read-only view of a roster and every problem found in it, game hooks' included."""
+    """The read-only view of a roster and every problem found in it, game hooks' included,
+    with the evaluator that found them: asking more of the same unchanged roster (why an
+    entry cannot be added, category gauges) reuses what it has worked out."""
 
     view: RosterView
     problems: list[Problem]
+    evaluator: Evaluator
 
 
 def evaluate(roster: Roster) -> Evaluation:
@@ -34,4 +37,4 @@ def evaluate(roster: Roster) -> Evaluation:
     view = ViewBuilder(evaluator).view()
     problems = Checks(evaluator).problems(view)
     problems.extend(run_hooks(view))
-    return Evaluation(view, problems)
+    return Evaluation(view, problems, evaluator)

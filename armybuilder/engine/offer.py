@@ -16,11 +16,13 @@ from armybuilder.engine import edit, systems
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.evaluator import Evaluator
 from armybuilder.engine.gauges import Allowance
-from armybuilder.engine.roster import Roster, RosterError
+from armybuilder.engine.roster import Force, Roster, RosterError
 from armybuilder.engine.view_builder import ViewBuilder
 
 # Entries of the closures a process serves: a few thousand at most.
 _CACHED_ENTRIES = 20_000
+# Force entries of those closures, per catalogue.
+_CACHED_FORCES = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +36,12 @@ class Pick:
 def one_pick(compiled: Compiled, force_entry_id: str, catalogue_id: str, path_id: str) -> Pick:
     """One pick of the root entry ``path_id`` in a new force: what comes with it (an entry
     that cannot be picked there brings nothing)."""
+    new_force = _new_force(compiled, force_entry_id, catalogue_id)
+    if new_force is None:
+        return Pick()
     roster = Roster.new(compiled)
+    force = roster.copy_force(new_force)
     try:
-        force, _created = edit.add_force(roster, force_entry_id, catalogue_id)
         selection, _created = edit.select_entry(roster, force, path_id)
     except RosterError:
         return Pick()
@@ -49,3 +54,16 @@ def one_pick(compiled: Compiled, force_entry_id: str, catalogue_id: str, path_id
     )
     allowances = tuple(a for a in systems.allowances(view) if a.selection_id == selection.id)
     return Pick(added, allowances)
+
+
+@lru_cache(maxsize=_CACHED_FORCES)
+def _new_force(compiled: Compiled, force_entry_id: str, catalogue_id: str) -> Force | None:
+    """A new force with what it auto-selects (a 40k detachment's required entries take a
+    large part of a second): worked out once per force, copied for each entry picked in it.
+    Read-only: each pick is made on a copy."""
+    roster = Roster.new(compiled)
+    try:
+        force, _created = edit.add_force(roster, force_entry_id, catalogue_id)
+    except RosterError:
+        return None
+    return force

@@ -272,6 +272,13 @@ class Roster:
         force.siblings.append(copy)
         return copy
 
+    def copy_force(self, original: Force) -> Force:
+        """A copy of a top-level force of another roster on the same data, added at the top
+        of this one (what a new force auto-selects can be worked out once and copied)."""
+        copy = self._copy_force(original, None)
+        self.forces.append(copy)
+        return copy
+
     def _copy_force(self, original: Force, parent: Force | None) -> Force:
         copy = Force(
             self.new_id("force"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -97,6 +97,9 @@ class ListReport:
     unavailable: tuple[Unavailable, ...] = ()
     # false when explaining stopped at its cap (``unavailable`` then covers the first entries)
     explained_all: bool = True
+    # the evaluation's own evaluator: a page asking more of the unchanged roster (what its
+    # add panels offer, category gauges) starts from what the evaluation worked out
+    evaluator: Evaluator | None = field(default=None, compare=False, repr=False)
 
     @property
     def unknown_entries(self) -> list[Problem]:
@@ -297,6 +300,7 @@ def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -
         explained=explain,
         unavailable=unavailable,
         explained_all=explained_all,
+        evaluator=evaluation.evaluator,
     )
 
 

@@ -91,28 +91,22 @@
     target.scrollIntoView({ block: "center" });
   });
 
-  // Every edit names the version this tab last saw (one element holds it, so a form in a
-  // region not yet re-rendered never sends an older one).
+  // Every edit names the version this tab last saw (one element holds it: an edit's answer
+  // swaps only what changed, so a form it left alone still holds an older one), and the unit
+  // open in the editor (its answer marks the open row again only when that changes).
   document.addEventListener("htmx:configRequest", function (event) {
     var current = document.getElementById("list-version");
     var parameters = event.detail.parameters;
-    if (current && parameters.version != null && !parameters.latest) {
-      parameters.version = current.value;
-    }
-  });
-
-  // A refreshed add panel that shows the same is not swapped in (the button under the
-  // pointer stays put).
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.target.id !== "add-entries") return;
-    var now = event.detail.target.querySelector("[data-digest]");
-    var digest = /data-digest="([^"]*)"/.exec(event.detail.serverResponse);
-    if (now && digest && now.getAttribute("data-digest") === digest[1]) event.detail.shouldSwap = false;
+    if (parameters.version == null) return;
+    if (current && !parameters.latest) parameters.version = current.value;
+    var editor = document.getElementById("editor-panel");
+    var shown = editor && editor.getAttribute("data-open-row");
+    if (shown) parameters.shown = shown;
   });
 
   // Where focus goes after a swap: a unit opened (or added) focuses its editor; otherwise
   // the control that was used, found again by its id, or failing that the list. Each request
-  // remembers its own intent (the add panel's refresh may overlap an edit).
+  // remembers its own intent, and acts on it once (every element an answer swaps settles).
   document.addEventListener("htmx:beforeRequest", function (event) {
     var source = event.detail.elt;
     var active = document.activeElement;
@@ -125,10 +119,12 @@
     };
   });
   document.addEventListener("htmx:afterSettle", function (event) {
+    var intent = event.detail.xhr && event.detail.xhr.builderFocus;
+    if (intent && intent.done) return;
     var search = document.getElementById("add-search");
     if (search && search.value) filter(search);
-    var intent = event.detail.xhr && event.detail.xhr.builderFocus;
-    if (!intent || event.detail.target.id === "add-entries") return;
+    if (!intent) return;
+    intent.done = true;
     var fix = intent.fix && document.querySelector('#editor-panel [data-fixes~="' + CSS.escape(intent.fix) + '"]');
     var target = fix || (intent.editor ? document.getElementById("editor-heading") : intent.id && document.getElementById(intent.id));
     if (!target && document.activeElement === document.body) target = document.getElementById("list-panel");

@@ -17,13 +17,16 @@ from catalogues.models import Catalogue, GameSystem
 from lists import services
 from lists.models import ArmyList
 
-# Counts the settles of edits and of units opened (not of the add panel refreshing itself
-# after each), so a step can wait for its own response to be swapped in.
+# Counts the answers settled (of edits and of units opened; every element an answer swaps
+# settles, all of them before the first settle event), so a step can wait for its own.
 SETTLE_COUNTER = """
 window.__settled = 0;
 document.addEventListener("htmx:afterSettle", (event) => {
-  const path = (event.detail.pathInfo || {}).requestPath || "";
-  if (!path.includes("/add-panel/")) window.__settled += 1;
+  const xhr = event.detail.xhr;
+  if (xhr && !xhr.__counted) {
+    xhr.__counted = true;
+    window.__settled += 1;
+  }
 });
 """
 # Screenshots go here when BUILDER_SCREENSHOTS names a folder (to look at the page).
@@ -76,8 +79,6 @@ def add_unit(page: Page, name: str, force: str | None = None) -> None:
     panel = page.locator("#add-panel")
     if force is not None:
         panel = panel.locator("details.add-force-panel", has_text=force)
-    # a refresh of the add panel in flight may replace the button being pressed
-    page.wait_for_function("() => !document.querySelector('#add-panel .htmx-request')")
     button = panel.locator(
         "li.add-entry button", has=page.locator("span", has_text=re.compile(f"^{re.escape(name)}$"))
     ).first

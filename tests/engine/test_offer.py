@@ -1,9 +1,19 @@
-"""What one pick of an entry brings: the costs of what auto-selection adds under it."""
+"""What one pick of an entry brings: the costs of what auto-selection adds under it, the same
+whether its force is worked out anew or copied."""
 
 from __future__ import annotations
 
-from armybuilder.engine.offer import one_pick
+import pytest
+
+from armybuilder.engine import edit, systems
+from armybuilder.engine.compile import Compiled
+from armybuilder.engine.evaluator import Evaluator
+from armybuilder.engine.model import selectable
+from armybuilder.engine.offer import Pick, one_pick
+from armybuilder.engine.roster import Roster, RosterError
+from armybuilder.engine.view_builder import ViewBuilder
 from tests.engine.builders import compiled_with
+from tests.engine.packs import compiled_pack
 
 SQUAD = {
     "id": "squad",
@@ -40,3 +50,45 @@ def test_a_pick_costs_its_minimum_models_but_not_its_optional_upgrades() -> None
 
 def test_an_entry_that_cannot_be_picked_adds_nothing() -> None:
     assert one_pick(compiled_with([HERO]), "fe", "cat", "no-such-entry").added == ()
+
+
+def _picked_in_a_fresh_force(
+    compiled: Compiled, force_entry_id: str, catalogue_id: str, path_id: str
+) -> Pick:
+    """What ``one_pick`` answers, worked out the long way: the force added anew for the pick."""
+    roster = Roster.new(compiled)
+    force, _created = edit.add_force(roster, force_entry_id, catalogue_id)
+    try:
+        selection, _created = edit.select_entry(roster, force, path_id)
+    except RosterError:
+        return Pick()
+    view = ViewBuilder(Evaluator(roster)).view()
+    picked = next(s for s in view.all_selections() if s.id == selection.id)
+    added = tuple(
+        (ct.id, value)
+        for ct in compiled.cost_types
+        if (value := picked.total_cost(ct.id) - picked.cost(ct.id))
+    )
+    allowances = tuple(a for a in systems.allowances(view) if a.selection_id == selection.id)
+    return Pick(added, allowances)
+
+
+@pytest.mark.parametrize(
+    ("game", "force_entry_id", "catalogue_id"),
+    [
+        # a 40k detachment auto-selects its command cost and battle size entries
+        ("warhammer-40k-9th", "w40k9-fe-battalion", "w40k9-sm"),
+        ("warmachine-mk2", "wmk2-force-skirmish", "wmk2-cygnar"),
+    ],
+)
+def test_a_pick_in_a_copy_of_the_new_force_brings_what_it_brings_in_a_force_added_anew(
+    game: str, force_entry_id: str, catalogue_id: str
+) -> None:
+    compiled = compiled_pack(game)
+    entries = selectable(compiled.root_entries(catalogue_id))
+    assert entries
+
+    for node in entries:
+        assert one_pick(compiled, force_entry_id, catalogue_id, node.path_id) == (
+            _picked_in_a_fresh_force(compiled, force_entry_id, catalogue_id, node.path_id)
+        ), node.name
