@@ -124,6 +124,8 @@ def _auto_nodes(
     pick changes what the next node sees."""
     evaluator = evaluator or Evaluator(roster)
     for node in nodes:
+        if not node.may_fall_short:
+            continue
         made = _size(force, parent)
         _auto_node(roster, evaluator, force, parent, node, created)
         if _size(force, parent) != made:  # what the next entry sees has changed
