@@ -321,12 +321,11 @@ class UnavailableSerializer(serializers.Serializer[Any]):
 
 
 class ListReportSerializer(serializers.Serializer[Any]):
-    """A list built and evaluated against stored revisions.
+    """A list built and evaluated against stored revisions."""
 
-    The fields describe the schema; the answer is made by ``list_report_data``, which gives
-    the same JSON without a serializer per selection, cost and category (nested serializers
-    took a quarter of a validate of a 150-selection list)."""
-
+    # The fields state the schema; the answer is made by ``list_report_data``, the same JSON
+    # without a serializer per selection, cost and category (nested serializers took a
+    # quarter of a validate of a 150-selection list).
     def to_representation(self, instance: Any) -> dict[str, Any]:
         return list_report_data(instance)
 
