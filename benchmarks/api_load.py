@@ -3,6 +3,7 @@
 Usage: DATABASE_URL=postgres://... python benchmarks/api_load.py validate [SECONDS] [CONNS...]
        DATABASE_URL=postgres://... python benchmarks/api_load.py validate-new [SECONDS] [CONNS...]
        DATABASE_URL=postgres://... python benchmarks/api_load.py edit [EDITS]
+       DATABASE_URL=postgres://... python benchmarks/api_load.py edit-document [EDITS]
 
 Sets up the database named by DATABASE_URL (migrations; ../shared/bsdata/wh40k-9e imported
 unless stored already), then starts gunicorn (2 workers, 127.0.0.1, DEBUG off, the API
@@ -18,9 +19,12 @@ tests/engine/realdata/space_marines_battalion_2000.json (150 selections, 2000 po
 - ``edit``: stores the list as a player's, signs in for an API token and sends EDITS
   (default 300, after warm-up ones) ``POST /api/v1/lists/<id>/edits/option/`` one after the
   other, one squad's models one up then one down, each with the ETag the previous answer
-  gave as If-Match. The server time of each is gunicorn's own (``%(D)s`` in its access log:
-  request read to response written); prints its median, 95th percentile and maximum, and
-  the client's round trip beside it.
+  gave as If-Match. An edit answers without the list's document (``?include=document``
+  asks for it; ``edit-document`` sends that on every edit). The server time of each is
+  gunicorn's own (``%(D)s`` in its access log: request read to response written); prints
+  its median, 95th percentile and maximum, and the client's round trip beside it.
+
+Every run prints the machine's load average at its start and end.
 
 See docs/performance.md, "API".
 """
@@ -288,7 +292,7 @@ def to_ms(value: str, unit: str) -> float:
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def edit(edits: int) -> int:
+def edit(edits: int, *, document: bool) -> int:
     spec = prepare()
     user_model = get_user_model()
     user = user_model.objects.filter(email=EMAIL).first()
@@ -298,6 +302,7 @@ def edit(edits: int) -> int:
     army_list = stored_list(spec, user, spec["name"])
     unit, entry, count = stepper_target(army_list)
     path = f"/api/v1/lists/{army_list.pk}/edits/option/"
+    query = "?include=document" if document else ""
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp, "log")
         with gunicorn(log) as port:
@@ -323,7 +328,7 @@ def edit(edits: int) -> int:
                 }
                 started = time.perf_counter()
                 status, headers, content = request(
-                    conn, "POST", path, fields, {**auth, "If-Match": etag}
+                    conn, "POST", path + query, fields, {**auth, "If-Match": etag}
                 )
                 elapsed = (time.perf_counter() - started) * 1000
                 assert status == 200, content[:300]
@@ -344,14 +349,27 @@ def edit(edits: int) -> int:
     return 0
 
 
+def load_average() -> str:
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
 def main(argv: list[str]) -> int:
+    # On a shared machine the figures say little without the load they were measured at.
+    print(f"load average (1, 5, 15 min) at start: {load_average()}")
+    try:
+        return run(argv)
+    finally:
+        print(f"load average at end: {load_average()}")
+
+
+def run(argv: list[str]) -> int:
     mode = argv[0] if argv else ""
     if mode in {"validate", "validate-new"}:
         seconds = int(argv[1]) if len(argv) > 1 else 20
         counts = [int(n) for n in argv[2:]] or [1, 2, 4, 8, 16]
         return validate(seconds, counts, new_names=mode == "validate-new")
-    if mode == "edit":
-        return edit(int(argv[1]) if len(argv) > 1 else 300)
+    if mode in {"edit", "edit-document"}:
+        return edit(int(argv[1]) if len(argv) > 1 else 300, document=mode == "edit-document")
     raise SystemExit(__doc__)
 
 

@@ -105,10 +105,32 @@ class Given:
 NOTHING_GIVEN = Given()
 
 
-def fill_short(roster: Roster, force: Force, parent: Selection, given: Given) -> None:
+class Evaluators:
+    """The evaluator auto-selection reads a roster with, kept (caches and all) from one
+    place of the list to the next until a pick changes the roster."""
+
+    def __init__(self, roster: Roster) -> None:
+        self.roster = roster
+        self._current: Evaluator | None = None
+
+    def current(self) -> Evaluator:
+        if self._current is None:
+            self._current = Evaluator(self.roster)
+        return self._current
+
+    def changed(self) -> Evaluator:
+        """A new evaluator: the roster changed."""
+        self._current = Evaluator(self.roster)
+        return self._current
+
+
+def fill_short(
+    roster: Roster, force: Force, parent: Selection, given: Given, evaluators: Evaluators
+) -> None:
     """Auto-select what a selection still lacks around the options the player ``given``:
-    what auto-selection would have added before the player's own picks took its place."""
-    _auto_select(roster, force, parent, {}, given)
+    what auto-selection would have added before the player's own picks took its place.
+    ``evaluators`` is shared by the places filled one after another."""
+    _auto_select(roster, force, parent, {}, given, evaluators)
 
 
 def _auto_select(
@@ -117,8 +139,10 @@ def _auto_select(
     parent: Selection | None,
     created: dict[str, str],
     given: Given = NOTHING_GIVEN,
+    evaluators: Evaluators | None = None,
 ) -> None:
     """Select every available entry up to its minimum, and entry-group defaults."""
+    evaluators = evaluators or Evaluators(roster)
     nodes = (
         parent.node.children
         if parent is not None
@@ -128,7 +152,7 @@ def _auto_select(
     # another pass takes up what the first one left short
     for _ in range(_AUTO_PASSES):
         made = _size(force, parent)
-        _auto_nodes(roster, force, parent, nodes, created, given)
+        _auto_nodes(roster, force, parent, nodes, created, given, evaluators)
         if _size(force, parent) == made:
             return
 
@@ -143,18 +167,19 @@ def _auto_nodes(
     nodes: list[EntryNode],
     created: dict[str, str],
     given: Given,
+    evaluators: Evaluators,
     evaluator: Evaluator | None = None,
 ) -> None:
     """``_auto_node`` for each node, on ``evaluator`` (of the roster as it is now) until a
     pick changes what the next node sees."""
-    evaluator = evaluator or Evaluator(roster)
+    evaluator = evaluator or evaluators.current()
     for node in nodes:
         if not node.may_fall_short or _left_to_player(node, given):
             continue
         made = _size(force, parent)
-        _auto_node(roster, evaluator, force, parent, node, created, given)
+        _auto_node(roster, evaluator, force, parent, node, created, given, evaluators)
         if _size(force, parent) != made:  # what the next entry sees has changed
-            evaluator = Evaluator(roster)
+            evaluator = evaluators.changed()
 
 
 def _left_to_player(node: EntryNode, given: Given) -> bool:
@@ -184,6 +209,7 @@ def _auto_node(
     node: EntryNode,
     created: dict[str, str],
     given: Given,
+    evaluators: Evaluators,
 ) -> None:
     ctx = Ctx(roster, force, None, parent, node)
     values = evaluator.entry_values(node, ctx)
@@ -193,7 +219,7 @@ def _auto_node(
     if node.kind == "group":
         # the members' own minimums first, then the default fills what the group still lacks
         # (filling first would put the unit above its size once the members add theirs)
-        _auto_nodes(roster, force, parent, node.children, created, given, evaluator)
+        _auto_nodes(roster, force, parent, node.children, created, given, evaluators, evaluator)
         have = sum(s.amount for s in siblings if s.node.within(node))
         short = _shortfall(evaluator, node, values, ctx, have)
         default_id = values.fields["defaultSelectionEntryId"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from armybuilder.engine import caps, edit
@@ -28,6 +29,9 @@ from armybuilder.engine.report import ERROR, WARNING
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 
 JsonDict = Mapping[str, Any]
+
+# A process serves a few closures, each with a few forces and list sizes.
+_CACHED_TOP_LEVELS = 1_000
 
 
 class ListSpecError(ValueError):
@@ -78,11 +82,13 @@ class _Place:
 
 
 def _build_force(roster: Roster, spec: JsonDict, parent: Force | None) -> None:
-    # Adding a force auto-selects its top level at once (cheap while it is empty), as the
-    # builder does; the spec's top-level selections then take over what that added.
-    force, _ = edit.add_force(
-        roster, str(spec["forceEntryId"]), str(spec["catalogueId"]), parent=parent
-    )
+    # Adding a force auto-selects its top level at once, as the builder does; the spec's
+    # top-level selections then take over what that added.
+    force_entry_id, catalogue_id = str(spec["forceEntryId"]), str(spec["catalogueId"])
+    if roster.forces:
+        force, _ = edit.add_force(roster, force_entry_id, catalogue_id, parent=parent)
+    else:
+        force = _first_force(roster, force_entry_id, catalogue_id)
     force.custom_name = spec.get("customName")
     automatic = list(force.selections)
     chosen: set[EntryNode] = set()
@@ -109,10 +115,55 @@ def _build_force(roster: Roster, spec: JsonDict, parent: Force | None) -> None:
         if group in chosen and group.attr("defaultSelectionEntryId") in leftover.node.ids:
             roster.remove_selection(leftover)
     # in the order a player's clicks reach them: each selection, then its options
+    evaluators = edit.Evaluators(roster)
     for place in places:
-        edit.fill_short(roster, place.force, place.parent, place.given)
+        edit.fill_short(roster, place.force, place.parent, place.given, evaluators)
     for child in spec.get("forces") or []:
         _build_force(roster, child, force)
+
+
+def _first_force(roster: Roster, force_entry_id: str, catalogue_id: str) -> Force:
+    """``edit.add_force`` on a list with no force yet, from what it made on one with the same
+    limits and options before (it depends on nothing else): the same selections, with the
+    same ids, made again without auto-selection (which checks the whole roster's maximums
+    before and after a pick, twice an evaluation of it)."""
+    made = _first_force_top_level(
+        roster.compiled,
+        force_entry_id,
+        catalogue_id,
+        tuple(sorted(roster.cost_limits.items())),
+        tuple(sorted(roster.options.items())),
+    )
+    force = roster.add_force(force_entry_id, catalogue_id)
+    selections: list[Selection] = []
+    for node, parent_index, amount in made:
+        parent = selections[parent_index] if parent_index is not None else None
+        selections.append(roster.add_selection(force, node, parent, amount))
+    return force
+
+
+# (entry, index of its parent among the earlier ones or None, amount), in the order made
+_Made = tuple[tuple[EntryNode, int | None, int], ...]
+
+
+@lru_cache(maxsize=_CACHED_TOP_LEVELS)
+def _first_force_top_level(
+    compiled: Compiled,
+    force_entry_id: str,
+    catalogue_id: str,
+    cost_limits: tuple[tuple[str, float], ...],
+    options: tuple[tuple[str, str], ...],
+) -> _Made:
+    roster = Roster.new(compiled)
+    roster.cost_limits = dict(cost_limits)
+    roster.options = dict(options)
+    force, _ = edit.add_force(roster, force_entry_id, catalogue_id)
+    # ids are numbered in the order selections are made (a parent before its options)
+    made = sorted(force.all_selections(), key=lambda s: int(s.id.rsplit("-", 1)[1]))
+    index = {id(s): i for i, s in enumerate(made)}
+    return tuple(
+        (s.node, None if s.parent is None else index[id(s.parent)], s.amount) for s in made
+    )
 
 
 def _place(
