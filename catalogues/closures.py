@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
 from armybuilder.engine.compile import Compiled, compile_documents
@@ -123,6 +125,50 @@ def compiled_for_catalogue(revision: Revision) -> Compiled:
     )
 
 
+# Resolving which revisions make up a closure takes about nine queries (game system,
+# catalogues, newest revisions, links followed), more than building and evaluating a list
+# once the closure is compiled. Resolutions are remembered per process by what was asked,
+# with the store's generation: a revision stored or deleted in any process changes it.
+RESOLVED_SIZE = 256
+_resolved: OrderedDict[Hashable, tuple[tuple[int, int], ClosureRevisions]] = OrderedDict()
+_resolved_lock = threading.Lock()
+
+
+def store_generation() -> tuple[int, int]:
+    """The newest revision's key and the number of revisions: one query, and it changes
+    whenever a revision is stored or deleted (keys are never reused on PostgreSQL; on
+    SQLite a rolled-back import may reuse one, which ``forget_resolved`` covers in the
+    process that imported)."""
+    found = Revision.objects.aggregate(newest=Max("pk"), count=Count("pk"))
+    return int(found["newest"] or 0), int(found["count"])
+
+
+def remembered_closure(
+    asked: Hashable, resolve: Callable[[], ClosureRevisions]
+) -> ClosureRevisions:
+    """The closure ``resolve`` gives for what was ``asked``, resolved again only when the
+    store has changed since (what ``resolve`` raises is not remembered)."""
+    generation = store_generation()
+    with _resolved_lock:
+        found = _resolved.get(asked)
+        if found is not None and found[0] == generation:
+            _resolved.move_to_end(asked)
+            return found[1]
+    closure = resolve()
+    with _resolved_lock:
+        _resolved[asked] = (generation, closure)
+        _resolved.move_to_end(asked)
+        while len(_resolved) > RESOLVED_SIZE:
+            _resolved.popitem(last=False)
+    return closure
+
+
+def forget_resolved() -> None:
+    """Forget every remembered resolution (a revision was stored or deleted here)."""
+    with _resolved_lock:
+        _resolved.clear()
+
+
 def cache_info() -> tuple[int, int]:
     """(hits, misses) of the compiled-closure cache since it was last cleared."""
     info = _compiled.cache_info()
@@ -132,6 +178,7 @@ def cache_info() -> tuple[int, int]:
 def cache_clear() -> None:
     """Forget every compiled closure (a test that counts compilations starts from none)."""
     _compiled.cache_clear()
+    forget_resolved()
 
 
 @lru_cache(maxsize=CACHE_SIZE)

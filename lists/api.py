@@ -180,8 +180,24 @@ def answer(
 ) -> Response:
     # the document stays as stored (canonical names); the evaluation reads in the asker's
     # language (Accept-Language)
-    shown = replace(state, report=state.report.localized())
-    body = io.ListDetailSerializer(shown, context={"request": request}).data
+    body = io.ListDetailSerializer(_localized(state), context={"request": request}).data
+    return _with_etag(body, state, status_code)
+
+
+def answer_edit(request: Request, state: ListState, *, document: bool) -> Response:
+    """An edit's answer (``EditedListSerializer``): the whole document (200 KB for a list of
+    150 selections) only when asked for."""
+    body = io.EditedListSerializer(_localized(state), context={"request": request}).data
+    if not document:
+        del body["document"]
+    return _with_etag(body, state, status.HTTP_200_OK)
+
+
+def _localized(state: ListState) -> ListState:
+    return replace(state, report=state.report.localized())
+
+
+def _with_etag(body: Any, state: ListState, status_code: int) -> Response:
     response = Response(body, status=status_code)
     response["ETag"] = etag_of(state.army_list)
     if status_code == status.HTTP_201_CREATED:
@@ -192,9 +208,9 @@ def answer(
 def _edit_schema(name: str, edit: Edit) -> Any:
     return extend_schema(
         summary=edit.summary,
-        parameters=[IF_MATCH],
+        parameters=[IF_MATCH, io.EditQuerySerializer],
         request=edit.arguments,
-        responses={200: io.ListDetailSerializer, **WRITE_ERRORS},
+        responses={200: io.EditedListSerializer, **WRITE_ERRORS},
         operation_id=f"lists_edit_{name.replace('-', '_')}",
     )
 
@@ -523,12 +539,16 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
 
     def edit(self, request: Request, name: str) -> Response:
         edit = EDITS[name]
+        query = io.EditQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
         army_list = self.owned()
         body = edit.arguments(data=request.data)
         body.is_valid(raise_exception=True)
         version = checked_version(request, army_list)
         state = edit.service(army_list=army_list, version=version, **body.validated_data)
-        return answer(request, state)
+        return answer_edit(
+            request, state, document=query.validated_data.get("include") == io.DOCUMENT
+        )
 
 
 def _edit_action(name: str, edit: Edit) -> Callable[..., Response]:

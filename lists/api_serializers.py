@@ -292,6 +292,29 @@ class ListDetailSerializer(serializers.Serializer[Any]):
         return bool(state.army_list.redo_stack)
 
 
+DOCUMENT = "document"
+
+
+class EditQuerySerializer(serializers.Serializer[Any]):
+    include = serializers.ChoiceField(
+        choices=[DOCUMENT],
+        required=False,
+        help_text=_("`document`: answer with the list's whole document too."),
+    )
+
+
+class EditedListSerializer(ListDetailSerializer):
+    """What an edit answers: the list, its ETag, its evaluation (totals, problems, every
+    selection as evaluated) and whether it can be undone; the stored document only when
+    asked for (``?include=document``), else a GET of the list reads it."""
+
+    document = serializers.JSONField(
+        source="army_list.document",
+        required=False,
+        help_text=_("Only with `?include=document`."),
+    )
+
+
 class WhyNotQuerySerializer(serializers.Serializer[Any]):
     force_id = _id()
     entry_id = _id()

@@ -7,6 +7,7 @@ which entries are available, minimums to auto-select, defaults of entry groups.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from armybuilder.engine.caps import whole
 from armybuilder.engine.evaluate import evaluate
@@ -61,7 +62,7 @@ def select_node(
     roster: Roster, force: Force, node: EntryNode, parent: Selection | None, amount: int = 1
 ) -> tuple[Selection, dict[str, str]]:
     """Select a resolved entry; returns the selection and what was auto-selected under it."""
-    if parent is not None and not _instanced(node):
+    if parent is not None and not instanced(node):
         existing = next((s for s in parent.children if s.node is node), None)
         if existing is not None:
             existing.amount += amount
@@ -72,7 +73,7 @@ def select_node(
     return selection, created
 
 
-def _instanced(node: EntryNode) -> bool:
+def instanced(node: EntryNode) -> bool:
     """An entry with non-collective children gets one selection per pick (New Recruit)."""
     return any(not child.collective and not child.hidden for child in node.entries())
 
@@ -91,10 +92,57 @@ def deselect(roster: Roster, selection: Selection) -> None:
     roster.remove_selection(selection)
 
 
+@dataclass(frozen=True)
+class Given:
+    """What a player set themselves under a selection (a list spec's options), which
+    auto-selection leaves as it is: the numbers of ``entries`` stand, and a group in
+    ``chosen`` gets no default, as choosing from it in the builder removes the default."""
+
+    entries: frozenset[EntryNode] = frozenset()
+    chosen: frozenset[EntryNode] = frozenset()
+
+
+NOTHING_GIVEN = Given()
+
+
+class Evaluators:
+    """The evaluator auto-selection reads a roster with, kept (caches and all) from one
+    place of the list to the next until a pick changes the roster."""
+
+    def __init__(self, roster: Roster) -> None:
+        self.roster = roster
+        self._current: Evaluator | None = None
+
+    def current(self) -> Evaluator:
+        if self._current is None:
+            self._current = Evaluator(self.roster)
+        return self._current
+
+    def changed(self) -> Evaluator:
+        """A new evaluator: the roster changed."""
+        self._current = Evaluator(self.roster)
+        return self._current
+
+
+def fill_short(
+    roster: Roster, force: Force, parent: Selection, given: Given, evaluators: Evaluators
+) -> None:
+    """Auto-select what a selection still lacks around the options the player ``given``:
+    what auto-selection would have added before the player's own picks took its place.
+    ``evaluators`` is shared by the places filled one after another."""
+    _auto_select(roster, force, parent, {}, given, evaluators)
+
+
 def _auto_select(
-    roster: Roster, force: Force, parent: Selection | None, created: dict[str, str]
+    roster: Roster,
+    force: Force,
+    parent: Selection | None,
+    created: dict[str, str],
+    given: Given = NOTHING_GIVEN,
+    evaluators: Evaluators | None = None,
 ) -> None:
     """Select every available entry up to its minimum, and entry-group defaults."""
+    evaluators = evaluators or Evaluators(roster)
     nodes = (
         parent.node.children
         if parent is not None
@@ -104,7 +152,7 @@ def _auto_select(
     # another pass takes up what the first one left short
     for _ in range(_AUTO_PASSES):
         made = _size(force, parent)
-        _auto_nodes(roster, force, parent, nodes, created)
+        _auto_nodes(roster, force, parent, nodes, created, given, evaluators)
         if _size(force, parent) == made:
             return
 
@@ -118,16 +166,33 @@ def _auto_nodes(
     parent: Selection | None,
     nodes: list[EntryNode],
     created: dict[str, str],
+    given: Given,
+    evaluators: Evaluators,
     evaluator: Evaluator | None = None,
 ) -> None:
     """``_auto_node`` for each node, on ``evaluator`` (of the roster as it is now) until a
     pick changes what the next node sees."""
-    evaluator = evaluator or Evaluator(roster)
+    evaluator = evaluator or evaluators.current()
     for node in nodes:
+        if not node.may_fall_short or _left_to_player(node, given):
+            continue
         made = _size(force, parent)
-        _auto_node(roster, evaluator, force, parent, node, created)
+        _auto_node(roster, evaluator, force, parent, node, created, given, evaluators)
         if _size(force, parent) != made:  # what the next entry sees has changed
-            evaluator = Evaluator(roster)
+            evaluator = evaluators.changed()
+
+
+def _left_to_player(node: EntryNode, given: Given) -> bool:
+    """Whether the player's own picks took the place of what auto-selection would add of
+    ``node``: its number was given, or it is the default of a group they chose from."""
+    if node in given.entries:
+        return True
+    group = node.parent
+    return (
+        group is not None
+        and group in given.chosen
+        and group.attr("defaultSelectionEntryId") in node.ids
+    )
 
 
 def _size(force: Force, parent: Selection | None) -> int:
@@ -143,6 +208,8 @@ def _auto_node(
     parent: Selection | None,
     node: EntryNode,
     created: dict[str, str],
+    given: Given,
+    evaluators: Evaluators,
 ) -> None:
     ctx = Ctx(roster, force, None, parent, node)
     values = evaluator.entry_values(node, ctx)
@@ -152,11 +219,11 @@ def _auto_node(
     if node.kind == "group":
         # the members' own minimums first, then the default fills what the group still lacks
         # (filling first would put the unit above its size once the members add theirs)
-        _auto_nodes(roster, force, parent, node.children, created, evaluator)
+        _auto_nodes(roster, force, parent, node.children, created, given, evaluators, evaluator)
         have = sum(s.amount for s in siblings if s.node.within(node))
         short = _shortfall(evaluator, node, values, ctx, have)
         default_id = values.fields["defaultSelectionEntryId"]
-        if short > 0 and default_id:
+        if short > 0 and default_id and node not in given.chosen:
             target = next((n for n in node.entries() if default_id in n.ids), None)
             # a default the data hides there is not taken, as no hidden minimum is
             if target is not None and not _hidden(evaluator, roster, force, parent, target):

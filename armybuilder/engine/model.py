@@ -284,6 +284,7 @@ class EntryNode(Merged):
     _static: dict[str, Any] | None = field(default=None, repr=False)
     _modified: frozenset[str] | None = field(default=None, repr=False)
     _has_minimum: bool | None = field(default=None, repr=False)
+    _may_fall_short: bool | None = field(default=None, repr=False)
     _type: str | None = field(default=None, repr=False)
     _aimed: list[JsonDict] | None = field(default=None, repr=False)
     _may_aim: bool | None = field(default=None, repr=False)
@@ -424,6 +425,25 @@ class EntryNode(Merged):
         if self._has_minimum is None:
             self._has_minimum = any(c.type == "min" for c in self.constraints)
         return self._has_minimum
+
+    @property
+    def may_fall_short(self) -> bool:
+        """Whether auto-selection may ever pick this entry (or, for a group, one of its
+        members): it has a minimum of selections, or a default amount some modifier may set.
+        Auto-selection passes over the rest without evaluating them, as none can be short."""
+        if self._may_fall_short is None:
+            self._may_fall_short = (
+                any(
+                    c.type == "min"
+                    and c.field in ("selections", "forces")
+                    and not c.raw.get("percentValue")
+                    for c in self.constraints
+                )
+                or as_float(self.attr("defaultAmount"), 0.0) > 0
+                or "defaultAmount" in self.modified_fields
+                or (self.kind == "group" and any(c.may_fall_short for c in self.children))
+            )
+        return self._may_fall_short
 
     @property
     def modified_fields(self) -> frozenset[str]:

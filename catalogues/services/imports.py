@@ -40,7 +40,7 @@ from armybuilder.engine.formats import (
     unzip_bundle,
     xml_bytes,
 )
-from catalogues import job_messages, legacy
+from catalogues import closures, job_messages, legacy
 from catalogues.models import Catalogue, Entry, GameSystem, Revision
 from catalogues.services.entry_index import (
     MAX_NAME_LENGTH,
@@ -443,6 +443,7 @@ def _insert(new: Sequence[tuple[Revision, Iterator[JsonDict]]]) -> None:
     each revision's entry count."""
     if not new:
         return
+    closures.forget_resolved()  # the newest revisions change
     if connection.vendor == "postgresql":
         _insert_postgres(new)
     else:

@@ -42,7 +42,12 @@ from armybuilder.engine.systems import bookkeeping_cost_types, imposed_cost_limi
 from armybuilder.engine.systems.common import COST_NOT_ENTERED
 from armybuilder.engine.view import ForceView, RosterView, SelectionView
 from armybuilder.errors import ApplicationError
-from catalogues.closures import ClosureRevisions, compiled_closure, resolve_closure
+from catalogues.closures import (
+    ClosureRevisions,
+    compiled_closure,
+    remembered_closure,
+    resolve_closure,
+)
 from catalogues.models import Catalogue, GameSystem, Revision
 from catalogues.names import Names, closure_names
 
@@ -256,9 +261,23 @@ def stored_closure(
     (``gameSystemId``) and each force's catalogue (``catalogueId``) with the same keys.
     Raises ``ListSpecRejected`` for a game system, catalogue or revision the store lacks.
     """
-    game_system = _game_system(str(spec.get("gameSystemId", "")))
+    game_system_id = str(spec.get("gameSystemId", ""))
     catalogue_ids = spec_catalogue_ids(spec)
     pinned = dict(catalogue_revisions or {})
+    asked = (game_system_id, catalogue_ids, game_system_revision, tuple(sorted(pinned.items())))
+    return remembered_closure(
+        asked,
+        lambda: _resolved_closure(game_system_id, catalogue_ids, pinned, game_system_revision),
+    )
+
+
+def _resolved_closure(
+    game_system_id: str,
+    catalogue_ids: tuple[str, ...],
+    pinned: dict[str, int],
+    game_system_revision: int | None,
+) -> ClosureRevisions:
+    game_system = _game_system(game_system_id)
     # A pinned catalogue the forces do not name is pinned as a link target.
     used = dict.fromkeys([*catalogue_ids, *pinned])
     revisions = [

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import gc
 import weakref
+from typing import Any
 
 import pytest
 
 from armybuilder.engine.compile import Compiled
 from catalogues import closures
 from catalogues.closures import ClosureError, compiled_for, compiled_for_catalogue, resolve_closure
-from catalogues.models import Catalogue, GameSystem
+from catalogues.examples import shipped_examples
+from catalogues.models import Catalogue, GameSystem, Revision
+from catalogues.services.validation import stored_closure
 from tests.catalogues import closure_data as data
 from tests.catalogues.documents import import_documents
+from tests.catalogues.packs import NINTH_AGE, load_pack
 
 pytestmark = pytest.mark.usefixtures("fresh_closure_cache")
 
@@ -123,3 +127,26 @@ def test_revisions_of_another_game_system_are_refused(army: Catalogue) -> None:
         )
     with pytest.raises(ClosureError):
         resolve_closure(game_system=other, catalogue_revisions=[data.newest(army)])
+
+
+@pytest.mark.django_db
+def test_a_resolved_closure_is_remembered_until_a_revision_is_stored_or_deleted(
+    fresh_closure_cache: None, django_assert_max_num_queries: Any
+) -> None:
+    load_pack(NINTH_AGE)
+    spec = next(e.spec for e in shipped_examples() if e.game == NINTH_AGE)
+    first = stored_closure(spec=spec)
+
+    with django_assert_max_num_queries(1):  # the store's generation
+        again = stored_closure(spec=spec)
+    assert again is first
+
+    extra = Revision.objects.get(pk=first.catalogue_revisions[0].pk)
+    extra.pk, extra.number, extra.sha256 = None, extra.number + 1, "0" * 64
+    extra.save()
+    newer = stored_closure(spec=spec)
+    assert newer is not first
+    assert extra.pk in {r.pk for r in newer.catalogue_revisions}
+
+    Revision.objects.filter(pk=extra.pk).delete()
+    assert extra.pk not in {r.pk for r in stored_closure(spec=spec).catalogue_revisions}

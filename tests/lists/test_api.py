@@ -165,7 +165,7 @@ def test_an_edit_needs_if_match_and_a_stale_one_is_refused(
     first = etag(client, detail(dwarven_list))
 
     missing = client.post(url, fields, format="json")
-    added = client.post(url, fields, format="json", HTTP_IF_MATCH=first)
+    added = client.post(f"{url}?include=document", fields, format="json", HTTP_IF_MATCH=first)
     stale = client.post(url, fields, format="json", HTTP_IF_MATCH=first)
 
     assert (missing.status_code, missing.json()["code"]) == (428, "request.precondition_required")
@@ -176,6 +176,32 @@ def test_an_edit_needs_if_match_and_a_stale_one_is_refused(
     assert (stale.status_code, stale.json()["code"]) == (412, "edit.stale_version")
     assert stale.json()["params"] == {"current_version": 2}
     assert ArmyList.objects.get(pk=dwarven_list.army_list.pk).version == 2
+
+
+def test_an_edit_answers_the_document_only_when_asked(player: Any, dwarven_list: ListState) -> None:
+    client = signed_in(player)
+    url = f"{detail(dwarven_list)}edits/add/"
+    fields = {"force_id": force_id(dwarven_list), "entry_id": KING}
+
+    added = client.post(
+        url, fields, format="json", HTTP_IF_MATCH=etag(client, detail(dwarven_list))
+    )
+    unknown = client.post(
+        f"{url}?include=everything", fields, format="json", HTTP_IF_MATCH=added["ETag"]
+    )
+    read = client.get(detail(dwarven_list))
+
+    body = added.json()
+    assert "document" not in body
+    assert (body["etag"], body["list"]["version"], body["can_undo"]) == (added["ETag"], 2, True)
+    (unit,) = body["report"]["forces"][0]["selections"]
+    assert unit["entry_id"] == KING
+    assert body["report"]["totals"][0]["value"] > 0
+    assert (unknown.status_code, unknown.json()["code"]) == (400, "request.invalid")
+    assert read["ETag"] == added["ETag"]
+    assert [s["id"] for s in read.json()["document"]["roster"]["forces"][0]["selections"]] == [
+        unit["id"]
+    ]
 
 
 def test_every_write_changes_the_etag(player: Any, dwarven_list: ListState) -> None:
@@ -458,7 +484,7 @@ def test_offers_and_options_are_the_builders(player: Any, dwarven_list: ListStat
         format="json",
         HTTP_IF_MATCH=etag(client, url),
     ).json()
-    (unit,) = added["document"]["roster"]["forces"][0]["selections"]
+    (unit,) = added["report"]["forces"][0]["selections"]
 
     offers = client.get(f"{url}offers/").json()
     options = client.get(f"{url}selections/{unit['id']}/options/")
@@ -483,7 +509,9 @@ def test_a_rename_or_a_name_alone_keeps_the_notes(player: Any, dwarven_list: Lis
     url = detail(dwarven_list)
 
     def post(path: str, body: dict[str, Any]) -> Any:
-        return client.post(f"{url}{path}", body, format="json", HTTP_IF_MATCH=etag(client, url))
+        return client.post(
+            f"{url}{path}?include=document", body, format="json", HTTP_IF_MATCH=etag(client, url)
+        )
 
     post("edits/custom/", {"target_id": "roster", "notes": "Bring the anvil."})
     renamed = client.patch(url, {"name": "Renamed"}, format="json", HTTP_IF_MATCH=etag(client, url))
