@@ -24,7 +24,6 @@ per catalogue and force entry is built once, and each entry is added and removed
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -54,11 +53,6 @@ COMMUNITY = {
 }
 # a limit no single unit reaches: limits scale some maximums ("one per 1000 points")
 LIMIT = 100_000.0
-# CI adds every root entry; ``bin/test`` every third of a catalogue with more than a screen of
-# them (the Age of Sigmar factions take most of the sweep's time), so every game, catalogue,
-# force and reason is still met, in about a third of the time.
-EVERY_NTH_ENTRY = 1 if os.environ.get("CI") else 3
-MANY_ENTRIES = 40
 
 CHOICE_WITHOUT_DEFAULT = "a required choice without a default"
 MINIMUM_ABOVE_MAXIMUM = "a minimum above the maximum"
@@ -298,10 +292,7 @@ def _outcomes(source: str, catalogue_id: str) -> dict[str, Outcome]:
     compiled = _compiled(source)
     trials = _trials(compiled, catalogue_id)
     outcomes: dict[str, Outcome] = {}
-    roots = selectable(compiled.root_entries(catalogue_id))
-    if len(roots) > MANY_ENTRIES:
-        roots = roots[::EVERY_NTH_ENTRY]
-    for root in roots:
+    for root in selectable(compiled.root_entries(catalogue_id)):
         offering = [t for t in _slot_first(trials, root) if _offers(t, root)]
         best: Outcome | None = None
         for trial in offering:
