@@ -123,12 +123,15 @@ def ninth_age(db: None) -> GameSystem:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (``--dist loadgroup``), the tests that drive Chromium or start a
-    Celery worker run one after another on one worker, so two heavy processes never fight for
-    the two cores while the other worker runs the light tests."""
+    """Under pytest-xdist (``--dist loadgroup``), the tests that drive Chromium run one after
+    another on one worker, and those that start a Celery worker or a second writer on
+    another, so two browsers never fight for the two cores and the browser group, the
+    longest, is not made longer by the services tests queued behind it."""
     for item in items:
-        if item.get_closest_marker("browser") or item.get_closest_marker("services"):
-            item.add_marker(pytest.mark.xdist_group("heavy"))
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        elif item.get_closest_marker("services"):
+            item.add_marker(pytest.mark.xdist_group("services"))
 
 
 def _empties_the_database(item: pytest.Item) -> bool:

@@ -3,7 +3,9 @@ no server error, no undocumented status code or response shape, no request the s
 refused as malformed, and none it forbids accepted. It asks anonymously, and as a player
 signed in with a token who owns a list, so that the lists endpoints answer more than 401.
 
-``SCHEMA_EXAMPLES`` sets how many examples each operation gets (CI runs more)."""
+``SCHEMA_EXAMPLES`` sets how many examples each operation gets for each of them (6 by
+default; CI runs 50, ``.ci/run``). Each operation is its own test, so pytest-xdist spreads
+them over its workers; the army, the player and the token are made once per module."""
 
 from __future__ import annotations
 
@@ -16,10 +18,11 @@ import pytest
 import schemathesis
 from django.contrib.auth import get_user_model
 from django.core.signals import request_finished, request_started
-from django.db import close_old_connections
+from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, settings
 from schemathesis import checks
 from schemathesis.config import SchemathesisConfig
+from werkzeug.sansio.multipart import Data, MultipartEncoder, State
 
 from accounts.models import DeviceToken
 from armybuilder.wsgi import application
@@ -27,7 +30,7 @@ from catalogues.models import Catalogue
 from lists import services
 from lists.etags import etag_of
 from lists.models import ArmyList
-from tests.catalogues.closure_data import FORCE_ID
+from tests.catalogues.closure_data import FORCE_ID, import_closure_wars
 
 EXAMPLES = int(os.environ.get("SCHEMA_EXAMPLES", "6"))
 OWN_LIST = "/api/v1/lists/{id}/"
@@ -62,6 +65,9 @@ CONFIG = SchemathesisConfig.from_dict(
         # Strings a client can send: UTF-8 has no lone surrogates, which the server refuses
         # in any text (PostgreSQL cannot store them) and OpenAPI 3.0 cannot say so.
         "generation": {"codec": "utf-8"},
+        # The coverage phase builds its cases as the tests are collected, by every pytest-xdist
+        # worker (most of the suite's collection time): CI runs it, ``bin/test`` fuzzes only.
+        "phases": {"coverage": {"enabled": bool(os.environ.get("CI"))}},
         "checks": {
             "positive_data_acceptance": {
                 "expected-statuses": ["2xx", "401", "403", "404", "422", "429"]
@@ -76,15 +82,35 @@ CONFIG = SchemathesisConfig.from_dict(
 schema = schemathesis.openapi.from_wsgi("/api/v1/schema/", application, config=CONFIG)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def connection_kept_open() -> Iterator[None]:
     """The WSGI app is called directly, not through Django's test client: like the client,
-    keep each request from closing the test's database connection (and its transaction)."""
+    keep each request from closing the database connection (and the transactions open on
+    it, the module's and the test's)."""
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     yield
     request_started.connect(close_old_connections)
     request_finished.connect(close_old_connections)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def empty_files_sent_whole() -> Iterator[None]:
+    """Werkzeug's test client (schemathesis's in-process transport) leaves out the line break
+    between an empty file part's headers and the next boundary, so the server reads no file
+    where an HTTP client sends an empty one (``/verify/`` answered 400 ``request.invalid``):
+    send the part as an HTTP client does."""
+    send_event = MultipartEncoder.send_event
+
+    def send_whole(encoder: MultipartEncoder, event: Any) -> bytes:
+        if isinstance(event, Data) and not event.data and encoder.state == State.DATA_START:
+            encoder.state = State.DATA
+            return b"\r\n"
+        return send_event(encoder, event)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(MultipartEncoder, "send_event", send_whole)
+        yield
 
 
 @dataclass(frozen=True)
@@ -110,20 +136,43 @@ class Asker:
         ).army_list
 
 
-@pytest.fixture(params=["anonymous", "player"])
-def asker(request: pytest.FixtureRequest, army: Catalogue, settings: Any) -> Asker:
-    if request.param == "anonymous":
-        return Asker(headers={})
-    # Examples that delete the player's list have it created again, past any rate.
+@pytest.fixture(scope="module", params=["anonymous", "player"])
+def asker(
+    request: pytest.FixtureRequest,
+    django_db_setup: None,
+    django_db_blocker: Any,
+    connection_kept_open: None,
+) -> Iterator[Asker]:
+    """The army, and a player signed in with a token, made once per module and identity (an
+    import and a user for each of the 224 tests cost more than their examples): written in
+    a transaction that each test's own rolls back to, and rolled back as the module ends."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        army = import_closure_wars()
+        if request.param == "anonymous":
+            yield Asker(headers={})
+        else:
+            player = get_user_model().objects.create_user("player", "player@example.com", "pw-1")
+            _, token = DeviceToken.objects.create(user=player, device_name="schemathesis")
+            yield Asker(headers={"Authorization": f"Token {token}"}, player=player, catalogue=army)
+        transaction.set_rollback(True)
+
+
+@pytest.fixture(autouse=True)
+def _creations_unlimited(settings: Any) -> None:
+    """Examples that delete the player's list have it created again, past any rate."""
     settings.LISTS_MAX_CREATIONS_PER_MINUTE = 1_000_000
-    player = get_user_model().objects.create_user("player", "player@example.com", "pw-1")
-    _, token = DeviceToken.objects.create(user=player, device_name="schemathesis")
-    return Asker(headers={"Authorization": f"Token {token}"}, player=player, catalogue=army)
 
 
 @schema.parametrize()
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@pytest.mark.usefixtures("connection_kept_open")
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    # The examples of one operation share the test's transaction and the module's asker on
+    # purpose: each starts from what the previous left (a list deleted is made again), and
+    # a fresh database per example would cost more than the example.
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@pytest.mark.django_db
 def test_api_conforms_to_its_schema(case: schemathesis.Case, asker: Asker) -> None:
     headers = dict(asker.headers)
     # A random id is someone else's list or none (404): the player's own list is the one
