@@ -60,7 +60,13 @@ class TokenView(APIView):
     @extend_schema(
         summary="Sign a device in: a token for this app.",
         request=SignInSerializer,
-        responses={201: SignedInSerializer, 401: ErrorSerializer, 429: ErrorSerializer},
+        # 403: the address is not confirmed yet, or the account is on too many devices
+        responses={
+            201: SignedInSerializer,
+            401: ErrorSerializer,
+            403: ErrorSerializer,
+            429: ErrorSerializer,
+        },
     )
     def post(self, request: Request) -> Response:
         body = SignInSerializer(data=request.data)
