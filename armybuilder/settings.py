@@ -254,6 +254,9 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The queue tasks are sent to, including those a worker sends (an import's re-validation);
+# tests give their worker a queue of its own.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 # Tasks acknowledge late, so a killed worker's task stays with Redis, which hands it to another
 # worker after this many seconds (longer than any task of ours runs).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
