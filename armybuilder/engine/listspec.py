@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from armybuilder.engine import caps, edit
@@ -127,13 +126,21 @@ def _first_force(roster: Roster, force_entry_id: str, catalogue_id: str) -> Forc
     limits and options before (it depends on nothing else): the same selections, with the
     same ids, made again without auto-selection (which checks the whole roster's maximums
     before and after a pick, twice an evaluation of it)."""
-    made = _first_force_top_level(
+    key = (
         roster.compiled,
         force_entry_id,
         catalogue_id,
         tuple(sorted(roster.cost_limits.items())),
         tuple(sorted(roster.options.items())),
     )
+    # Made within what is left of the list's budget, and what making it spent is charged to
+    # every list built from it: a cached top level costs a request what making it would, so
+    # a minimum read from a huge limit is stopped by the budget, made or not.
+    made, spent = _top_levels.get(key) or _first_force_top_level(*key, roster.budget.left)
+    _top_levels[key] = (made, spent)
+    while len(_top_levels) > _CACHED_TOP_LEVELS:
+        _top_levels.pop(next(iter(_top_levels)), None)
+    roster.budget.spend(spent)
     force = roster.add_force(force_entry_id, catalogue_id)
     selections: list[Selection] = []
     for node, parent_index, amount in made:
@@ -146,23 +153,28 @@ def _first_force(roster: Roster, force_entry_id: str, catalogue_id: str) -> Forc
 _Made = tuple[tuple[EntryNode, int | None, int], ...]
 
 
-@lru_cache(maxsize=_CACHED_TOP_LEVELS)
+_TopLevelKey = tuple[Compiled, str, str, tuple[tuple[str, float], ...], tuple[tuple[str, str], ...]]
+_top_levels: dict[_TopLevelKey, tuple[_Made, int]] = {}
+
+
 def _first_force_top_level(
     compiled: Compiled,
     force_entry_id: str,
     catalogue_id: str,
     cost_limits: tuple[tuple[str, float], ...],
     options: tuple[tuple[str, str], ...],
-) -> _Made:
-    roster = Roster.new(compiled)
+    steps: int,
+) -> tuple[_Made, int]:
+    roster = Roster.new(compiled, budget=Budget(steps))
     roster.cost_limits = dict(cost_limits)
     roster.options = dict(options)
     force, _ = edit.add_force(roster, force_entry_id, catalogue_id)
     # ids are numbered in the order selections are made (a parent before its options)
     made = sorted(force.all_selections(), key=lambda s: int(s.id.rsplit("-", 1)[1]))
     index = {id(s): i for i, s in enumerate(made)}
-    return tuple(
-        (s.node, None if s.parent is None else index[id(s.parent)], s.amount) for s in made
+    return (
+        tuple((s.node, None if s.parent is None else index[id(s.parent)], s.amount) for s in made),
+        roster.budget.spent,
     )
 
 
