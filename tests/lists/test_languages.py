@@ -18,7 +18,7 @@ from armybuilder import messages
 from armybuilder.engine.explain import MAX_REACHED
 from armybuilder.engine.localize import localized_problem
 from armybuilder.engine.report import COST_LIMIT_EXCEEDED
-from catalogues.names import closure_names
+from catalogues.names import closure_names, names_for
 from lists import exports, services
 from lists.services import ListState
 from tests.lists.conftest import KING, POINTS, add, force_id
@@ -201,12 +201,14 @@ def test_a_history_summary_reads_in_the_readers_language(
     url = reverse("sharing:history", args=[state.army_list.pk])
 
     with translation.override("it"):
+        version.names = names_for(state.army_list.pins.values_list("revision_id", flat=True))
         in_italian = version.label
     with translation.override("en"):
+        version.names = names_for(state.army_list.pins.values_list("revision_id", flat=True))
         in_english = version.label
 
     assert version.summary_code == "selection.added"
-    assert in_italian.startswith("Aggiunto ")
+    assert in_italian == "Aggiunto Re"
     assert in_english.startswith("Added ")
     assert in_italian in client.get(url, **ITALIAN).content.decode()
     assert in_english in client.get(url, **ENGLISH).content.decode()
