@@ -231,10 +231,14 @@ def test_history_and_diff_name_game_data_in_the_readers_language(
     assert (version.summary_params["name"], version.summary_params["name_id"]) == ("King", KING)
     with translation.override("it"):
         assert "Aggiunto Re" in italian  # the version's summary
-        assert translation.gettext("Added %(unit)s to %(where)s") % {
-            "unit": "Re",
-            "where": "Roccaforti dei Nani",
-        } in italian  # the diff, where the king went included
+        assert (
+            translation.gettext("Added %(unit)s to %(where)s")
+            % {
+                "unit": "Re",
+                "where": "Roccaforti dei Nani",
+            }
+            in italian
+        )  # the diff, where the king went included
     assert "Added King" in english
     assert "Aggiunto King" not in italian
     assert "Roccaforti dei Nani" not in english
