@@ -12,6 +12,7 @@ the conditions hiding an entry) are made here from the same params.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Protocol
 
 from django.utils.formats import number_format
@@ -19,10 +20,12 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from armybuilder.engine.gauges import Allowance
 from armybuilder.engine.report import ERROR, INFO, WARNING
 from armybuilder.engine.systems.battleground import PRINTED_COST
 from armybuilder.engine.systems.common import COST_NOT_ENTERED
 from armybuilder.engine.systems.fantasy_warriors import LIST_COST, LIST_COST_PER_FIGURE
+from armybuilder.engine.systems.warmachine_mk2 import WARJACK_ALLOWANCE
 
 _OPTION_INVALID = gettext_lazy(
     "List option {option}=“{value}” is not one this game offers; the default reading is used."
@@ -299,6 +302,30 @@ REFUSALS: dict[str, Promise] = {
     "caps.text#length": gettext_lazy("A {what} has at most {limit} characters."),
     "caps.text#character": gettext_lazy("A {what} cannot hold the character {character}."),
     "caps.outline": gettext_lazy("The catalogue has more entries than one outline may hold."),
+    # an edit, a list spec or a closure the engine refuses (``engine.refusals``)
+    "roster.unknown_force": gettext_lazy("No force “{force_id}” in this list."),
+    "roster.unknown_selection": gettext_lazy("No selection “{selection_id}” in this list."),
+    "roster.unknown_force_entry": gettext_lazy("Unknown force entry “{entry_id}”."),
+    "roster.unknown_catalogue": gettext_lazy("Unknown catalogue “{catalogue_id}”."),
+    "roster.not_a_child_force": gettext_lazy(
+        "Force entry “{entry_id}” cannot be a child of “{parent_id}”."
+    ),
+    "roster.count": gettext_lazy("A selection needs a count of at least 1."),
+    "roster.copy_nested": gettext_lazy(
+        "Only a top-level selection can be copied into another force."
+    ),
+    "roster.entry_not_in_force": gettext_lazy(
+        "Entry “{entry_id}” cannot be selected in this force."
+    ),
+    "roster.entry_not_under": gettext_lazy("Entry “{entry_id}” cannot be selected under {parent}."),
+    "roster.no_association": gettext_lazy("{name} declares no association “{association_id}”."),
+    "roster.association_partner": gettext_lazy(
+        "A selection is associated with another selection of this list."
+    ),
+    "compile.wrong_game_system": gettext_lazy(
+        "Catalogue {catalogue_id} belongs to game system {catalogue_game_system}, not "
+        "{game_system_id}."
+    ),
 }
 # what a refused text is, in the refusal's sentence
 _TEXTS: dict[str, Promise] = {
@@ -311,6 +338,11 @@ ENTERED_COSTS_WORDED: dict[str, Promise] = {
     PRINTED_COST: gettext_lazy("the points printed on its card"),
     LIST_COST: gettext_lazy("its base cost from the army list"),
     LIST_COST_PER_FIGURE: gettext_lazy("its points per figure from the army list"),
+}
+
+# the points a selection spends on what it holds (``engine.gauges.Allowance``), by code
+ALLOWANCES: dict[str, Promise] = {
+    WARJACK_ALLOWANCE: pgettext_lazy("an allowance", "Warjack points"),
 }
 
 SEVERITIES: dict[str, Promise] = {
@@ -348,7 +380,8 @@ def word(item: Worded) -> str:
 
 
 class Refused(Protocol):
-    """An engine refusal with a code and params (``engine.caps.CapExceeded``)."""
+    """An engine refusal with a code and params (``engine.caps.CapExceeded``,
+    ``engine.refusals.Refused``)."""
 
     @property
     def code(self) -> str: ...
@@ -374,6 +407,12 @@ def refusal(error: Refused) -> str:
         return str(message).format_map(values)
     except (KeyError, IndexError, ValueError):
         return error.message
+
+
+def allowance(value: Allowance) -> Allowance:
+    """An allowance named in the active language (its English name for a code not worded)."""
+    name = ALLOWANCES.get(value.code)
+    return value if name is None else replace(value, name=str(name))
 
 
 def severity(value: str) -> str:

@@ -315,7 +315,7 @@ def builder_page(
     view = report.view
     allowances: dict[str, list[Allowance]] = {}
     for allowance in systems.allowances(view):
-        allowances.setdefault(allowance.selection_id, []).append(allowance)
+        allowances.setdefault(allowance.selection_id, []).append(messages.allowance(allowance))
     forces = tuple(
         _force_block(roster, report, gauges, allowances, force, roster.force(force.id), names)
         for force in view.forces
@@ -511,7 +511,7 @@ def _add_panel(
                 _entry_name(names, node, values.fields["name"]),
                 _costs(roster, values.fields, dict(pick.added), shown_only=True, names=names),
                 tuple(why),
-                pick.allowances,
+                tuple(map(messages.allowance, pick.allowances)),
             )
         )
     ordered = sorted(grouped, key=lambda c: order.get(c, (len(order), c)))

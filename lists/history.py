@@ -12,6 +12,8 @@ from threading import Lock
 from django.utils.translation import gettext as _
 
 from armybuilder.engine.document import roster_document
+from armybuilder.engine.localize import localized_problem, localized_view
+from catalogues.names import closure_names, names_for, reader_language
 from lists.diff import Change, Snapshot, diff, snapshot
 from lists.models import ArmyList, ListVersion, VersionKind
 from lists.retention import VersionStamp, editing_sessions
@@ -49,12 +51,16 @@ class Session:
 
 
 def version_sessions(*, army_list: ArmyList) -> list[Session]:
-    """The list's kept versions (without their documents), newest session first."""
+    """The list's kept versions (without their documents), newest session first, their
+    labels naming game data in the reader's language (by the revisions the list is on)."""
     versions = list(
         ListVersion.objects.filter(army_list=army_list)
         .defer("document", "pinned")
         .order_by("number")
     )
+    names = names_for(army_list.pins.values_list("revision_id", flat=True))
+    for version in versions:
+        version.names = names
     by_number = {v.number: v for v in versions}
     sessions = editing_sessions([_stamp(v) for v in versions])
     return [
@@ -80,10 +86,11 @@ def diff_versions(*, army_list: ArmyList, old_number: int, new_number: int) -> V
 
 
 # A stored version never changes (a restore or an undo makes a new one), so its evaluated
-# snapshot is kept per process, by the version's identity, like compiled closures: comparing
-# one version with several others, or showing a diff again, loads and evaluates it once.
+# snapshot is kept per process, by the version's identity and the reader's language (its
+# names are the reader's, as the builder shows them), like compiled closures: comparing one
+# version with several others, or showing a diff again, loads and evaluates it once.
 SNAPSHOT_CACHE_SIZE = 64
-_snapshots: OrderedDict[tuple[int, datetime], Snapshot] = OrderedDict()
+_snapshots: OrderedDict[tuple[int, datetime, str], Snapshot] = OrderedDict()
 _snapshots_lock = Lock()
 
 
@@ -93,8 +100,9 @@ def snapshot_cache_clear() -> None:
 
 
 def evaluated_snapshot(version: ListVersion) -> Snapshot:
-    """A stored version evaluated by the engine on its own pinned revisions."""
-    key = (version.pk, version.created_at)
+    """A stored version evaluated by the engine on its own pinned revisions, its game data
+    named in the reader's language."""
+    key = (version.pk, version.created_at, reader_language())
     with _snapshots_lock:
         cached = _snapshots.get(key)
         if cached is not None:
@@ -102,7 +110,11 @@ def evaluated_snapshot(version: ListVersion) -> Snapshot:
             return cached
     document = ListVersion.objects.filter(pk=version.pk).values_list("document", flat=True)[0]
     _roster, report = evaluate_stored(document=document, pinned=version.pinned)
-    result = snapshot(roster_document(report.view), report.problems)
+    names = closure_names(report.closure)
+    result = snapshot(
+        roster_document(localized_view(report.view, names)),
+        [localized_problem(problem, names) for problem in report.problems],
+    )
     with _snapshots_lock:
         _snapshots[key] = result
         while len(_snapshots) > SNAPSHOT_CACHE_SIZE:

@@ -10,6 +10,8 @@ never evaluate one.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from django.conf import settings
@@ -151,6 +153,10 @@ class ListVersion(models.Model):
     def __str__(self) -> str:
         return f"{self.army_list} v{self.number}"
 
+    # The reader's name table (``catalogues.names``) the label names game data by, set by the
+    # page that shows the version (``history.version_sessions``); else the data's own names.
+    names: Mapping[str, str] = MappingProxyType({})
+
     @property
     def summary_of_edit(self) -> Summary:
         """What the version did, as stored (an undo or redo: the edit it steps over)."""
@@ -163,7 +169,7 @@ class ListVersion(models.Model):
         """The summary as players read it, in their language. An undo or redo stores the
         summary of the edit it steps over, so undoing an undo names that edit, not "Undid:
         Undid: ..."."""
-        words = str(self.summary_of_edit)
+        words = self.summary_of_edit.worded(self.names)
         if self.kind == VersionKind.UNDO:
             return _("Undid: %(summary)s") % {"summary": words}
         if self.kind == VersionKind.REDO:

@@ -33,7 +33,7 @@ from armybuilder.engine.caps import (
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import check_document, load_roster, roster_document
 from armybuilder.engine.explain import MAX_REACHED, Reason, explain
-from armybuilder.engine.model import find_entry, selectable
+from armybuilder.engine.model import EntryNode, ForceNode, find_entry, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection, Unlinked
 from armybuilder.errors import ApplicationError
 from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
@@ -130,8 +130,10 @@ def create_list(
             spec={"gameSystemId": game_system.bs_id, "forces": [{"catalogueId": catalogue.bs_id}]}
         )
         compiled = compiled_closure(closure)
-    except (ListSpecRejected, ClosureError, CompileError) as error:
+    except (ListSpecRejected, ClosureError) as error:
         raise EditRejected(DATA_MISSING, str(error)) from error
+    except CompileError as error:
+        raise EditRejected(DATA_MISSING, messages.refusal(error)) from error
     roster = Roster.new(compiled, name=name, roster_id=str(uuid.uuid4()))
     for cost_type_id, limit in cost_limits.items():
         _set_cost_limit(roster, cost_type_id, limit)
@@ -464,7 +466,7 @@ def add_force(
         force, _created = _engine(
             lambda: engine_edit.add_force(roster, force_entry_id, catalogue_id, parent)
         )
-        return summary("force.added", name=force.node.name)
+        return summary("force.added", **_node_named(force.node))
 
     return _edit(army_list, version, change, closure=closure)
 
@@ -473,7 +475,7 @@ def remove_force(*, army_list: ArmyList, version: int, force_id: str) -> ListSta
     def change(roster: Roster) -> Summary:
         force = _force(roster, force_id)
         roster.remove_force(force)
-        return summary("force.removed", name=force.custom_name or force.node.name)
+        return summary("force.removed", **_named(force))
 
     return _edit(army_list, version, change)
 
@@ -496,7 +498,7 @@ def add_selection(
         selection, _created = _engine(
             lambda: engine_edit.select_entry(roster, force, entry_id, parent)
         )
-        return summary("selection.added", name=selection.node.name)
+        return summary("selection.added", **_named(selection))
 
     return _edit(army_list, version, change)
 
@@ -520,7 +522,7 @@ def _obstacles(
     try:
         return force, parent, explain(roster, force, entry_id, parent)
     except RosterError as error:
-        raise EditRejected(UNKNOWN_ENTRY, str(error)) from error
+        raise EditRejected(UNKNOWN_ENTRY, messages.refusal(error)) from error
 
 
 def _not_allowed(reasons: list[Reason]) -> EditRejected:
@@ -549,7 +551,7 @@ def choose_option(
         try:
             node = engine_edit.find_child_entry(parent, entry_id)
         except RosterError as error:
-            raise EditRejected(UNKNOWN_ENTRY, str(error)) from error
+            raise EditRejected(UNKNOWN_ENTRY, messages.refusal(error)) from error
         group = node.parent
         if group is None or group.kind != "group":
             raise EditRejected(NOT_ALLOWED, _("That option is not one of a group."))
@@ -558,7 +560,7 @@ def choose_option(
         if not any(s.node is node for s in parent.children):
             _refuse_what_the_data_hides(explain(roster, parent.force, node.path_id, parent))
             _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
-        return summary("selection.chose", option=node.name, name=_label(parent))
+        return summary("selection.chose", option=node.name, option_id=node.id, **_named(parent))
 
     return _edit(army_list, version, change)
 
@@ -571,9 +573,9 @@ def set_count(*, army_list: ArmyList, version: int, selection_id: str, count: in
         selection = _selection(roster, selection_id)
         if count == 0:
             roster.remove_selection(selection)
-            return summary("selection.removed", name=_label(selection))
+            return summary("selection.removed", **_named(selection))
         _engine(lambda: engine_edit.set_count(selection, count))
-        return summary("selection.count", name=_label(selection), count=count)
+        return summary("selection.count", **_named(selection), count=count)
 
     return _edit(army_list, version, change)
 
@@ -597,16 +599,16 @@ def set_option_count(
             raise EditRejected(UNKNOWN_ENTRY, _("This selection has no such option."))
         picks = [s for s in parent.children if s.node is node]
         have = sum(s.amount for s in picks)
-        label = node.name
+        label = _node_named(node)
         if count == have:
-            return summary("selection.unchanged", name=label)
+            return summary("selection.unchanged", **label)
         if count < have:
             _take_away(roster, picks, have - count)
-            return summary("selection.count", name=label, count=count)
+            return summary("selection.count", **label, count=count)
         _refuse_what_the_data_hides(explain(roster, parent.force, node.path_id, parent))
         for _step in range(count - have):  # a pick each, or one more of the same pick
             _engine(lambda: engine_edit.select_node(roster, parent.force, node, parent))
-        return summary("selection.count", name=label, count=count)
+        return summary("selection.count", **label, count=count)
 
     return _edit(army_list, version, change)
 
@@ -636,7 +638,7 @@ def remove_selection(*, army_list: ArmyList, version: int, selection_id: str) ->
     def change(roster: Roster) -> Summary:
         selection = _selection(roster, selection_id)
         roster.remove_selection(selection)
-        return summary("selection.removed", name=_label(selection))
+        return summary("selection.removed", **_named(selection))
 
     return _edit(army_list, version, change)
 
@@ -661,7 +663,7 @@ def duplicate_selection(
             if selection.node.path_id not in offered:
                 raise EditRejected(NOT_ALLOWED, _("That force does not offer this entry."))
         roster.duplicate_selection(selection, target)
-        return summary("selection.duplicated", name=_label(selection))
+        return summary("selection.duplicated", **_named(selection))
 
     return _edit(army_list, version, change)
 
@@ -706,7 +708,7 @@ def set_custom(
             target.custom_name = name or None
         if notes is not UNCHANGED:
             target.custom_notes = notes or None
-        return summary("selection.edited", name=target.node.name)
+        return summary("selection.edited", **_node_named(target.node))
 
     return _edit(army_list, version, change)
 
@@ -1055,7 +1057,7 @@ def _load_roster(document: Mapping[str, Any], closure: ClosureRevisions) -> Rost
     except CapExceeded as error:
         raise EditRejected(error.code, messages.refusal(error), params=error.params) from error
     except (RosterError, CompileError) as error:
-        raise EditRejected(DATA_MISSING, str(error)) from error
+        raise EditRejected(DATA_MISSING, messages.refusal(error)) from error
 
 
 def _report(closure: ClosureRevisions, roster: Roster, *, explain: bool) -> ListReport:
@@ -1082,7 +1084,7 @@ def _engine(operation: Callable[[], T]) -> T:
     except CapExceeded as error:
         raise EditRejected(error.code, messages.refusal(error), params=error.params) from error
     except RosterError as error:
-        raise EditRejected(NOT_ALLOWED, str(error)) from error
+        raise EditRejected(NOT_ALLOWED, messages.refusal(error)) from error
 
 
 def _force(roster: Roster, force_id: str | None) -> Force:
@@ -1195,8 +1197,16 @@ def _checked_text(value: object, check: Callable[[Any], str]) -> str:
         ) from error
 
 
-def _label(selection: Selection) -> str:
-    return selection.custom_name or selection.node.name
+def _node_named(node: EntryNode | ForceNode) -> dict[str, str]:
+    """A summary's params naming game data: its own name and its id, by which the history
+    names it in the reader's language (``summaries.NAMED_PARAMS``)."""
+    return {"name": node.name, "name_id": node.id}
+
+
+def _named(item: Selection | Force) -> dict[str, str]:
+    """A summary's params naming a selection or force: the player's name for it, else its
+    entry's."""
+    return {"name": item.custom_name} if item.custom_name else _node_named(item.node)
 
 
 def renamed_document(document: Mapping[str, Any], name: str) -> dict[str, Any]:

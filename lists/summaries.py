@@ -50,18 +50,33 @@ TEMPLATES: dict[str, Promise] = {
 }
 
 
+# The params naming game data, each beside the param holding the element's id (absent for a
+# player's own name): the name read from the reader's table when it has one.
+NAMED_PARAMS = (("name", "name_id"), ("option", "option_id"))
+
+
 @dataclass(frozen=True)
 class Summary:
     code: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
+        return self.worded({})
+
+    def worded(self, names: Mapping[str, str]) -> str:
+        """The summary in the active language, naming game data as ``names`` (the reader's
+        name table) does."""
         if self.code == LEGACY:
             return str(self.params.get("text", ""))
-        return str(TEMPLATES[self.code]) % {
+        values = {
             key: ", ".join(map(str, value)) if isinstance(value, list) else value
             for key, value in self.params.items()
         }
+        for name_key, id_key in NAMED_PARAMS:
+            element_id = self.params.get(id_key)
+            if isinstance(element_id, str) and element_id in names:
+                values[name_key] = names[element_id][:NAME_LENGTH]
+        return str(TEMPLATES[self.code]) % values
 
 
 def summary(code: str, **params: Any) -> Summary:

@@ -13,8 +13,11 @@ from django.utils import translation
 
 import armybuilder.engine
 from armybuilder import messages
-from armybuilder.engine import caps, outline, report
+from armybuilder.engine import caps, outline, refusals, report
+from armybuilder.engine.compile import CompileError
 from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED
+from armybuilder.engine.listspec import ListSpecError
+from armybuilder.engine.roster import NOT_UNDER, UNKNOWN_SELECTION, RosterError
 
 
 def _engine_templates() -> dict[str, str]:
@@ -137,3 +140,51 @@ def test_every_cost_a_player_enters_is_worded() -> None:
     ids = {c.cost_entry_id for c in (*battleground.ENTERED_COSTS, *fantasy_warriors.ENTERED_COSTS)}
 
     assert ids == set(messages.ENTERED_COSTS_WORDED)
+
+
+def test_every_engine_refusal_has_a_message_naming_its_params() -> None:
+    _engine_templates()
+
+    assert len(refusals.TEMPLATES) >= 12
+    assert sorted(set(refusals.TEMPLATES) - set(messages.REFUSALS)) == []
+    assert {
+        code: (_names(template), _names(str(messages.REFUSALS[code])))
+        for code, template in refusals.TEMPLATES.items()
+        if _names(template) != _names(str(messages.REFUSALS[code]))
+    } == {}
+
+
+@pytest.mark.parametrize(
+    "refused",
+    [
+        RosterError(NOT_UNDER, {"entry_id": "e-1", "parent": "Clan Warriors"}),
+        ListSpecError(UNKNOWN_SELECTION, {"selection_id": "s-1"}),
+        CompileError(
+            "compile.wrong_game_system",
+            {"catalogue_id": "c-1", "catalogue_game_system": "gs-2", "game_system_id": "gs-1"},
+        ),
+    ],
+    ids=lambda refused: type(refused).__name__,
+)
+def test_an_engine_refusal_reads_in_italian(refused: refusals.Refused) -> None:
+    with translation.override("en"):
+        english = messages.refusal(refused)
+    with translation.override("it"):
+        italian = messages.refusal(refused)
+
+    assert english == refused.message
+    assert italian != english
+    assert all(str(value) in italian for value in refused.params.values())
+    assert "{" not in italian
+
+
+def test_the_warjack_points_allowance_reads_in_italian() -> None:
+    from armybuilder.engine.gauges import Allowance
+    from armybuilder.engine.systems.warmachine_mk2 import WARJACK_ALLOWANCE
+
+    english = Allowance("caster-1", WARJACK_ALLOWANCE, "Warjack points", 3.0, 6.0)
+    with translation.override("it"):
+        italian = messages.allowance(english)
+
+    assert italian.name.lower() == "punti warjack"
+    assert (italian.code, italian.used, italian.available) == (WARJACK_ALLOWANCE, 3.0, 6.0)

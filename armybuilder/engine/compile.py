@@ -28,6 +28,7 @@ from armybuilder.engine.model import (
     constrained_within,
     selectable,
 )
+from armybuilder.engine.refusals import Refused, refusal
 from armybuilder.engine.view import CategoryView, ProfileView, RuleView
 
 if TYPE_CHECKING:
@@ -46,7 +47,14 @@ ENTRY_CONTAINERS = (
 )
 
 
-class CompileError(ValueError):
+WRONG_GAME_SYSTEM = refusal(
+    "compile.wrong_game_system",
+    "Catalogue {catalogue_id} belongs to game system {catalogue_game_system}, not "
+    "{game_system_id}.",
+)
+
+
+class CompileError(Refused):
     """The documents cannot be compiled (e.g. a catalogue for another game system)."""
 
 
@@ -517,6 +525,11 @@ def compile_documents(
         gsid = body.get("gameSystemId")
         if gsid and compiled.game_system_id and gsid != compiled.game_system_id:
             raise CompileError(
-                f"catalogue {cid} belongs to game system {gsid}, not {compiled.game_system_id}"
+                WRONG_GAME_SYSTEM,
+                {
+                    "catalogue_id": cid,
+                    "catalogue_game_system": gsid,
+                    "game_system_id": compiled.game_system_id,
+                },
             )
     return compiled

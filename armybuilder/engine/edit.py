@@ -14,14 +14,24 @@ from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.evaluator import Ctx, Evaluator, Values
 from armybuilder.engine.model import EntryNode, find_entry
 from armybuilder.engine.report import CONSTRAINT_MAX
-from armybuilder.engine.roster import Force, Roster, RosterError, Selection
+from armybuilder.engine.roster import (
+    BAD_COUNT,
+    BAD_PARTNER,
+    NO_ASSOCIATION,
+    NOT_IN_FORCE,
+    NOT_UNDER,
+    Force,
+    Roster,
+    RosterError,
+    Selection,
+)
 
 
 def find_root_entry(roster: Roster, force: Force, entry_id: str) -> EntryNode:
     """The top-level entry of a force's catalogue that ``entry_id`` names."""
     found = find_entry(roster.compiled.root_entries(force.catalogue_id), entry_id)
     if found is None:
-        raise RosterError(f"entry {entry_id!r} cannot be selected in this force")
+        raise RosterError(NOT_IN_FORCE, {"entry_id": entry_id})
     return found
 
 
@@ -29,7 +39,7 @@ def find_child_entry(parent: Selection, entry_id: str) -> EntryNode:
     """The entry under a selection that ``entry_id`` names."""
     found = find_entry(parent.node.children, entry_id)
     if found is None:
-        raise RosterError(f"entry {entry_id!r} cannot be selected under {parent.node.name!r}")
+        raise RosterError(NOT_UNDER, {"entry_id": entry_id, "parent": parent.node.name})
     return found
 
 
@@ -80,7 +90,7 @@ def instanced(node: EntryNode) -> bool:
 
 def set_count(selection: Selection, count: int) -> None:
     if count < 1:
-        raise RosterError("count must be at least 1")
+        raise RosterError(BAD_COUNT)
     selection.amount = count
 
 
@@ -386,9 +396,11 @@ def associate(
 ) -> None:
     """Associate ``partner`` with ``selection`` through one of its declared associations."""
     if not any(a.get("id") == association_id for a in selection.node.associations):
-        raise RosterError(f"{selection.node.name!r} declares no association {association_id!r}")
+        raise RosterError(
+            NO_ASSOCIATION, {"name": selection.node.name, "association_id": association_id}
+        )
     if partner is selection or roster.selection(partner.id) is not partner:
-        raise RosterError("a selection is associated with another selection of this roster")
+        raise RosterError(BAD_PARTNER)
     if (association_id, partner.id) not in selection.associations:
         selection.associations.append((association_id, partner.id))
 

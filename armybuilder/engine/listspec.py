@@ -24,6 +24,7 @@ from armybuilder.engine.caps import (
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.evaluate import Evaluation
 from armybuilder.engine.model import EntryNode
+from armybuilder.engine.refusals import Refused
 from armybuilder.engine.report import ERROR, WARNING
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 
@@ -33,7 +34,7 @@ JsonDict = Mapping[str, Any]
 _CACHED_TOP_LEVELS = 1_000
 
 
-class ListSpecError(ValueError):
+class ListSpecError(Refused):
     """A list spec names something its catalogues do not offer (counts and limits out of
     bounds are ``caps.CapExceeded``)."""
 
@@ -67,7 +68,7 @@ def build_roster(compiled: Compiled, spec: JsonDict, *, budget: Budget | None = 
         for force_spec in spec.get("forces") or []:
             _build_force(roster, force_spec, None)
     except RosterError as exc:
-        raise ListSpecError(str(exc)) from exc
+        raise ListSpecError(exc.code, exc.params) from exc
     return roster
 
 

@@ -14,11 +14,38 @@ from dataclasses import dataclass, field
 from armybuilder.engine.caps import Budget
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.model import EntryNode, ForceNode
+from armybuilder.engine.refusals import Refused, refusal
 from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY, Problem
 from armybuilder.engine.trees import depth_first
 
+UNKNOWN_FORCE = refusal("roster.unknown_force", "No force “{force_id}” in this list.")
+UNKNOWN_SELECTION = refusal(
+    "roster.unknown_selection", "No selection “{selection_id}” in this list."
+)
+UNKNOWN_FORCE_ENTRY = refusal("roster.unknown_force_entry", "Unknown force entry “{entry_id}”.")
+UNKNOWN_CATALOGUE = refusal("roster.unknown_catalogue", "Unknown catalogue “{catalogue_id}”.")
+NOT_A_CHILD_FORCE = refusal(
+    "roster.not_a_child_force", "Force entry “{entry_id}” cannot be a child of “{parent_id}”."
+)
+BAD_COUNT = refusal("roster.count", "A selection needs a count of at least 1.")
+COPY_NESTED = refusal(
+    "roster.copy_nested", "Only a top-level selection can be copied into another force."
+)
+NOT_IN_FORCE = refusal(
+    "roster.entry_not_in_force", "Entry “{entry_id}” cannot be selected in this force."
+)
+NOT_UNDER = refusal(
+    "roster.entry_not_under", "Entry “{entry_id}” cannot be selected under {parent}."
+)
+NO_ASSOCIATION = refusal(
+    "roster.no_association", "{name} declares no association “{association_id}”."
+)
+BAD_PARTNER = refusal(
+    "roster.association_partner", "A selection is associated with another selection of this list."
+)
 
-class RosterError(ValueError):
+
+class RosterError(Refused):
     """An edit cannot be applied (unknown id, entry not available here, bad count)."""
 
 
@@ -184,13 +211,13 @@ class Roster:
     def force(self, force_id: str) -> Force:
         found = next((f for f in self.all_forces() if f.id == force_id), None)
         if found is None:
-            raise RosterError(f"no force {force_id!r} in this roster")
+            raise RosterError(UNKNOWN_FORCE, {"force_id": force_id})
         return found
 
     def selection(self, selection_id: str) -> Selection:
         found = next((s for s in self.all_selections() if s.id == selection_id), None)
         if found is None:
-            raise RosterError(f"no selection {selection_id!r} in this roster")
+            raise RosterError(UNKNOWN_SELECTION, {"selection_id": selection_id})
         return found
 
     # -------------------------------------------------------------------------- structure
@@ -200,12 +227,12 @@ class Roster:
     ) -> Force:
         node = self.compiled.force_entries.get(force_entry_id)
         if node is None:
-            raise RosterError(f"unknown force entry {force_entry_id!r}")
+            raise RosterError(UNKNOWN_FORCE_ENTRY, {"entry_id": force_entry_id})
         if catalogue_id not in self.compiled.catalogues:
-            raise RosterError(f"unknown catalogue {catalogue_id!r}")
+            raise RosterError(UNKNOWN_CATALOGUE, {"catalogue_id": catalogue_id})
         if parent is not None and node not in parent.node.child_forces:
             raise RosterError(
-                f"force entry {force_entry_id!r} cannot be a child of {parent.node.id!r}"
+                NOT_A_CHILD_FORCE, {"entry_id": force_entry_id, "parent_id": parent.node.id}
             )
         force = Force(self.new_id("force"), node, catalogue_id, self, parent)
         (parent.child_forces if parent is not None else self.forces).append(force)
@@ -225,7 +252,7 @@ class Roster:
         self, force: Force, node: EntryNode, parent: Selection | None, amount: int = 1
     ) -> Selection:
         if amount < 1:
-            raise RosterError("a selection needs a count of at least 1")
+            raise RosterError(BAD_COUNT)
         selection = Selection(self.new_id("selection"), node, force, parent, amount)
         (parent.children if parent is not None else force.selections).append(selection)
         return selection
@@ -246,7 +273,7 @@ class Roster:
             selection.siblings.append(copy)  # New Recruit lists a copy after its equals
             return copy
         if selection.parent is not None:
-            raise RosterError("only a top-level selection can be copied into another force")
+            raise RosterError(COPY_NESTED)
         copy = self._copy_selection(selection, force, None)
         force.selections.append(copy)
         return copy

@@ -84,9 +84,9 @@ def check_roster_file(
     try:
         roster = load_roster(compiled_closure(closure), document, budget=Budget(REQUEST_STEPS))
     except RosterError as error:
-        raise ListSpecRejected(UNKNOWN_FORCE, str(error)) from error
+        raise ListSpecRejected(UNKNOWN_FORCE, messages.refusal(error)) from error
     except CompileError as error:
-        raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
+        raise ListSpecRejected(NOT_BUILDABLE, messages.refusal(error)) from error
     except CapExceeded as error:
         raise ListSpecRejected(error.code, messages.refusal(error), params=error.params) from error
     return report_roster(closure=closure, roster=roster, explain=explain)

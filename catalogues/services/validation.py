@@ -243,7 +243,7 @@ def validate_list_spec(
     try:
         roster = build_roster(compiled_closure(closure), spec, budget=Budget(REQUEST_STEPS))
     except (ListSpecError, CompileError) as error:
-        raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
+        raise ListSpecRejected(NOT_BUILDABLE, messages.refusal(error)) from error
     except CapExceeded as error:
         raise ListSpecRejected(error.code, messages.refusal(error), params=error.params) from error
     return report_roster(closure=closure, roster=roster, explain=explain)
@@ -303,7 +303,7 @@ def report_roster(*, closure: ClosureRevisions, roster: Roster, explain: bool) -
         evaluation = evaluate(roster)
         finite_costs(evaluation.view)
     except CompileError as error:
-        raise ListSpecRejected(NOT_BUILDABLE, str(error)) from error
+        raise ListSpecRejected(NOT_BUILDABLE, messages.refusal(error)) from error
     except CapExceeded as error:  # (the work budget, or costs beyond every float)
         raise ListSpecRejected(error.code, messages.refusal(error), params=error.params) from error
     problems = sorted(evaluation.problems, key=lambda p: SEVERITY_ORDER.get(p.severity, 3))

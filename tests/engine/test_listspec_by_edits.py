@@ -41,7 +41,7 @@ def by_edits(compiled: Compiled, spec: JsonDict) -> Roster:
         for force_spec in spec.get("forces") or []:
             _add_force(roster, force_spec, None)
     except RosterError as exc:
-        raise ListSpecError(str(exc)) from exc
+        raise ListSpecError(exc.code, exc.params) from exc
     return roster
 
 

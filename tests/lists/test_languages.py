@@ -18,7 +18,7 @@ from armybuilder import messages
 from armybuilder.engine.explain import MAX_REACHED
 from armybuilder.engine.localize import localized_problem
 from armybuilder.engine.report import COST_LIMIT_EXCEEDED
-from catalogues.names import closure_names
+from catalogues.names import closure_names, names_for
 from lists import exports, services
 from lists.services import ListState
 from tests.lists.conftest import KING, POINTS, add, force_id
@@ -109,6 +109,26 @@ def test_a_refusal_reads_in_the_language_asked_for(player: Any) -> None:
     assert italian["detail"] != english["detail"]
 
 
+def test_an_engine_refusal_reads_in_the_language_asked_for(
+    player: Any, dwarven_list: ListState
+) -> None:
+    client = APIClient()
+    client.force_authenticate(player)
+    url = f"/api/v1/lists/{dwarven_list.army_list.pk}/why-not/"
+    query = {"force_id": force_id(dwarven_list), "entry_id": "no-such-entry"}
+
+    italian = client.get(url, query, **ITALIAN).json()
+    english = client.get(url, query, **ENGLISH).json()
+
+    assert italian["code"] == english["code"] == services.UNKNOWN_ENTRY
+    assert "no-such-entry" in italian["detail"]
+    with translation.override("it"):
+        assert italian["detail"] == translation.gettext(
+            "Entry “{entry_id}” cannot be selected in this force."
+        ).format(entry_id="no-such-entry")
+    assert italian["detail"] != english["detail"]
+
+
 def _over_the_limit(state: ListState) -> ListState:
     state = add(state, KING)
     return services.set_cost_limit(
@@ -181,15 +201,47 @@ def test_a_history_summary_reads_in_the_readers_language(
     url = reverse("sharing:history", args=[state.army_list.pk])
 
     with translation.override("it"):
+        version.names = names_for(state.army_list.pins.values_list("revision_id", flat=True))
         in_italian = version.label
     with translation.override("en"):
+        version.names = names_for(state.army_list.pins.values_list("revision_id", flat=True))
         in_english = version.label
 
     assert version.summary_code == "selection.added"
-    assert in_italian.startswith("Aggiunto ")
+    assert in_italian == "Aggiunto Re"
     assert in_english.startswith("Added ")
     assert in_italian in client.get(url, **ITALIAN).content.decode()
     assert in_english in client.get(url, **ENGLISH).content.decode()
+
+
+def test_history_and_diff_name_game_data_in_the_readers_language(
+    player: Any, dwarven_list: ListState
+) -> None:
+    state = add(dwarven_list, KING)
+    version = state.army_list.versions.get(number=2)
+    client = Client()
+    client.force_login(player)
+    url = reverse("sharing:history", args=[state.army_list.pk])
+    compared = {"old": 1, "new": 2}
+
+    italian = client.get(url, compared, **ITALIAN).content.decode()
+    english = client.get(url, compared, **ENGLISH).content.decode()
+
+    # the summary keeps the data's own name and its id; the page names it as the pack does
+    assert (version.summary_params["name"], version.summary_params["name_id"]) == ("King", KING)
+    with translation.override("it"):
+        assert "Aggiunto Re" in italian  # the version's summary
+        assert (
+            translation.gettext("Added %(unit)s to %(where)s")
+            % {
+                "unit": "Re",
+                "where": "Roccaforti dei Nani",
+            }
+            in italian
+        )  # the diff, where the king went included
+    assert "Added King" in english
+    assert "Aggiunto King" not in italian
+    assert "Roccaforti dei Nani" not in english
 
 
 def test_costs_are_written_the_readers_way(player: Any, dwarven_list: ListState) -> None:

@@ -56,6 +56,7 @@ ARMY_POINTS = "wmk2-pts"
 WARJACK_POINTS = "wmk2-wjp"  # spent on the warcaster's battlegroup
 WARJACK_POINTS_LOST = "wmk2-lost"
 JACK_COST = "wmk2-jack"  # what a warjack costs in warjack points
+WARJACK_ALLOWANCE = "wmh.warjack_points"  # the allowance of a warcaster's warjack points
 # Kept to work out each warcaster's warjack points (its allowance), not for a player to read
 # as a total or to limit.
 BOOKKEEPING_COST_TYPES = frozenset({WARJACK_POINTS, WARJACK_POINTS_LOST, JACK_COST})
@@ -258,7 +259,7 @@ def allowances(roster: RosterView) -> list[Allowance]:
     return [
         Allowance(
             caster.id,
-            "wmh.warjack_points",
+            WARJACK_ALLOWANCE,
             "Warjack points",
             caster.cost(WARJACK_POINTS),
             caster.cost(WARJACK_POINTS) + caster.cost(WARJACK_POINTS_LOST),
