@@ -50,7 +50,8 @@ BAD_TEXT = "caps.text"
 # A name is one line: every character ``str.splitlines`` breaks on, and every other control.
 # (As regular expression escapes, so that a schema can state them too.)
 NAME_REFUSED_CHARACTERS = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
-_NOT_IN_NAMES = re.compile(f"[{NAME_REFUSED_CHARACTERS}]")
+# and what no file or database can hold (lone surrogates, U+FFFE, U+FFFF: ``UNWRITABLE``)
+_NOT_IN_NAMES = re.compile(f"[{NAME_REFUSED_CHARACTERS}\ud800-\udfff\ufffe\uffff]")
 # The keys of a list's own texts that are one line (a List spec's or document's root).
 NAME_KEYS = ("name", "customName")
 

@@ -413,7 +413,7 @@ def problem_data(problem: Problem) -> dict[str, Any]:
         "owner_entry_id": str(problem.owner_entry_id),
         "entry_id": str(problem.entry_id),
         "constraint_id": str(problem.constraint_id),
-        "message": str(problem.message),
+        "message": messages.word(problem),
         "rule": None if rule is None else _rule_data(rule),
         "params": _params_data(problem.params),
     }
@@ -437,7 +437,7 @@ def _reason_data(reason: Reason) -> dict[str, Any]:
         "code": str(reason.code),
         "entry_id": str(reason.entry_id),
         "constraint_id": str(reason.constraint_id),
-        "message": str(reason.message),
+        "message": messages.word(reason),
         "params": _params_data(reason.params),
     }
 

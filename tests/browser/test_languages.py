@@ -3,6 +3,9 @@ reads the list, its problems and its add panel in Italian; the choice stays with
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
@@ -12,6 +15,12 @@ from catalogues.models import GameSystem
 from lists import services
 from tests.browser.builder_helpers import errors, log_in, new_list
 from tests.lists.conftest import DWARVEN_FORCE, DWARVEN_HOLDS, KING, POINTS
+
+ITALIAN_NAMES = json.loads(
+    (
+        Path(__file__).resolve().parents[2] / "catalogues/data/the-9th-age-3rd/locale/it.json"
+    ).read_text(encoding="utf-8")
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,7 +47,9 @@ def test_the_builder_switches_to_italian(
     expect(page.locator("#problems-heading")).to_contain_text("Problemi")
     expect(problem).to_contain_text("oltre il limite")
     expect(problem.locator(".badge")).to_have_text("errore")
-    expect(page.locator("#list-panel")).to_contain_text("King")  # game data keeps its names
+    # the game data in the reader's language too (the pack's own Italian names)
+    expect(page.locator("#list-panel")).to_contain_text(ITALIAN_NAMES[KING])
+    expect(page.locator("#list-panel")).not_to_contain_text("King")
     limited = page.locator('#add-panel button.add-over[data-code="explain.max_reached"]').first
     expect(limited).to_contain_text("è limitato a")
     expect(page.locator("#add-panel details.add-force summary")).to_have_text(
