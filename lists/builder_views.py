@@ -398,7 +398,10 @@ def _revisions(state: ListState) -> PinnedRevisions:
     closure = state.report.closure
     own = state.army_list.catalogue_id
     revisions = (closure.game_system_revision, *closure.catalogue_revisions)
+    names = closure_names(closure)
     return PinnedRevisions(
-        main=tuple(revision_label(r) for r in revisions if r.catalogue_id in (None, own)),
-        others=tuple(revision_label(r) for r in revisions if r.catalogue_id not in (None, own)),
+        main=tuple(revision_label(r, names) for r in revisions if r.catalogue_id in (None, own)),
+        others=tuple(
+            revision_label(r, names) for r in revisions if r.catalogue_id not in (None, own)
+        ),
     )

@@ -24,7 +24,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -287,8 +287,11 @@ def revision_labels(report: ListReport) -> list[str]:
     return [revision_label(r) for r in (closure.game_system_revision, *closure.catalogue_revisions)]
 
 
-def revision_label(revision: Revision) -> str:
-    return _("%(name)s (revision %(number)s)") % {"name": revision.name, "number": revision.number}
+def revision_label(revision: Revision, names: Mapping[str, str] | None = None) -> str:
+    """E.g. "Ultramarines (revision 5)"; named from ``names`` (a page's name table in the
+    reader's language) where given, exports keeping the data's own names."""
+    name = (names or {}).get(revision.owner.bs_id, revision.name)
+    return _("%(name)s (revision %(number)s)") % {"name": name, "number": revision.number}
 
 
 def cost_text(costs: Sequence[tuple[str, float]]) -> str:
