@@ -92,7 +92,10 @@ def localized_reason(reason: Reason, names: Names) -> Reason:
     """A copy of a why-not ``reason`` naming what it concerns in the table's language."""
     if not names or not reason.params:
         return reason
-    params = localized_params(reason.params, names)
+    # a reason's ``name`` is its own entry's unless its params say which
+    params = localized_params({"entry_id": reason.entry_id, **reason.params}, names)
+    if "entry_id" not in reason.params:
+        del params["entry_id"]
     if params == reason.params:
         return reason
     return replace(reason, params=params, message=words(reason.code, params))

@@ -117,19 +117,24 @@ def test_params_naming_an_element_beside_its_id_are_renamed_and_others_left() ->
 
 
 def test_a_reason_is_renamed_like_a_problem() -> None:
+    # a reason's name is its own entry's (the add panel's and why-not's), id beside or not
     reason = Reason(
         "explain.hidden", "t9a3-dh-king", "", "King is hidden here.", params={"name": "King"}
     )
-    renamed = Reason(
+    other = Reason(
         "explain.hidden",
         "t9a3-dh-king",
         "",
         "x",
-        params={"name": "King", "entry_id": "t9a3-dh-king"},
+        params={"name": "Thane", "entry_id": "t9a3-dh-thane"},
     )
+    table = {"t9a3-dh-king": "Re", "t9a3-dh-thane": "Thane nanico"}
 
-    assert localized_reason(reason, {"t9a3-dh-king": "Re"}) is reason  # no id beside the name
-    assert localized_reason(renamed, {"t9a3-dh-king": "Re"}).params["name"] == "Re"
+    renamed = localized_reason(reason, table)
+    assert renamed.params == {"name": "Re"}
+    assert "Re" in renamed.message
+    assert localized_reason(other, table).params["name"] == "Thane nanico"
+    assert localized_reason(reason, {"elsewhere": "x"}) is reason
 
 
 def test_a_problem_without_named_params_is_the_same_object() -> None:
