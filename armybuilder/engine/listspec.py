@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from armybuilder.engine import caps, edit
 from armybuilder.engine.caps import (
@@ -127,20 +128,23 @@ def _first_force(roster: Roster, force_entry_id: str, catalogue_id: str) -> Forc
     limits and options before (it depends on nothing else): the same selections, with the
     same ids, made again without auto-selection (which checks the whole roster's maximums
     before and after a pick, twice an evaluation of it)."""
-    key = (
-        roster.compiled,
+    key: _TopLevelKey = (
         force_entry_id,
         catalogue_id,
         tuple(sorted(roster.cost_limits.items())),
         tuple(sorted(roster.options.items())),
     )
+    # Kept with the compiled data (weakly), so a closure dropped from its cache takes them along.
+    made_for = _top_levels.setdefault(roster.compiled, {})
     # Made within what is left of the list's budget, and what making it spent is charged to
     # every list built from it: a cached top level costs a request what making it would, so
     # a minimum read from a huge limit is stopped by the budget, made or not.
-    made, spent = _top_levels.get(key) or _first_force_top_level(*key, roster.budget.left)
-    _top_levels[key] = (made, spent)
-    while len(_top_levels) > _CACHED_TOP_LEVELS:
-        _top_levels.pop(next(iter(_top_levels)), None)
+    made, spent = made_for.get(key) or _first_force_top_level(
+        roster.compiled, *key, roster.budget.left
+    )
+    made_for[key] = (made, spent)
+    while len(made_for) > _CACHED_TOP_LEVELS:
+        made_for.pop(next(iter(made_for)), None)
     roster.budget.spend(spent)
     force = roster.add_force(force_entry_id, catalogue_id)
     selections: list[Selection] = []
@@ -154,8 +158,11 @@ def _first_force(roster: Roster, force_entry_id: str, catalogue_id: str) -> Forc
 _Made = tuple[tuple[EntryNode, int | None, int], ...]
 
 
-_TopLevelKey = tuple[Compiled, str, str, tuple[tuple[str, float], ...], tuple[tuple[str, str], ...]]
-_top_levels: dict[_TopLevelKey, tuple[_Made, int]] = {}
+# force entry, catalogue, cost limits, list options
+_TopLevelKey = tuple[str, str, tuple[tuple[str, float], ...], tuple[tuple[str, str], ...]]
+_top_levels: WeakKeyDictionary[Compiled, dict[_TopLevelKey, tuple[_Made, int]]] = (
+    WeakKeyDictionary()
+)
 
 
 def _first_force_top_level(
