@@ -33,7 +33,7 @@ from armybuilder.engine.caps import (
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import check_document, load_roster, roster_document
 from armybuilder.engine.explain import MAX_REACHED, Reason, explain
-from armybuilder.engine.model import EntryNode, ForceNode, find_entry, selectable
+from armybuilder.engine.model import EntryNode, ForceNode, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection, Unlinked
 from armybuilder.errors import ApplicationError
 from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
@@ -594,7 +594,7 @@ def set_option_count(
 
     def change(roster: Roster) -> Summary:
         parent = _selection(roster, selection_id)
-        node = find_entry(parent.node.children, entry_id)
+        node = parent.node.find_entry(entry_id)
         if node is None:
             raise EditRejected(UNKNOWN_ENTRY, _("This selection has no such option."))
         picks = [s for s in parent.children if s.node is node]
