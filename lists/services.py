@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import JSONField, Q, QuerySet, Value
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -912,7 +913,8 @@ def save_roster(
     """
     report = _report(closure, roster, explain=False)
     document = _document(report)
-    size = quotas.document_bytes(document)
+    text = quotas.document_json(document)
+    size = len(text.encode())
     quotas.admit_document(army_list=army_list, size=size)
     fields: dict[str, Any] = {
         "name": roster.name[:NAME_MAX_LENGTH] or army_list.name,
@@ -928,8 +930,12 @@ def save_roster(
         **denormalised_fields(report),
     }
     repinned = fields["pinned"] != army_list.pinned
+    # the document goes to the database as the text just weighed, not serialised again
+    stored = Cast(Value(text), output_field=JSONField())
     with transaction.atomic():
-        if not ArmyList.objects.filter(pk=army_list.pk, version=version).update(**fields):
+        if not ArmyList.objects.filter(pk=army_list.pk, version=version).update(
+            **{**fields, "document": stored}
+        ):
             raise StaleVersion(_stored_version(army_list))
         for field, value in fields.items():
             setattr(army_list, field, value)
