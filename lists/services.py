@@ -37,7 +37,13 @@ from armybuilder.engine.explain import MAX_REACHED, Reason, explain
 from armybuilder.engine.model import EntryNode, ForceNode, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection, Unlinked
 from armybuilder.errors import ApplicationError
-from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
+from catalogues.closures import (
+    ClosureError,
+    ClosureRevisions,
+    compiled_closure,
+    remembered_closure,
+    resolve_closure,
+)
 from catalogues.models import Catalogue, GameSystem, Revision
 from catalogues.names import Names, names_for
 from catalogues.services.validation import (
@@ -309,8 +315,17 @@ def pinned_names(army_list: ArmyList) -> Names:
 
 
 def closure_of(pinned: Mapping[str, Any]) -> ClosureRevisions:
-    """The stored revisions a list's (or a version's) pins name."""
+    """The stored revisions a list's (or a version's) pins name (remembered per process
+    while the store is unchanged, as a List spec's are: one query instead of a join that
+    makes a model of each revision, its catalogue and its game system, on every edit)."""
     game_system_pk, *catalogue_pks = pinned_pks(pinned)
+    return remembered_closure(
+        ("pinned", game_system_pk, tuple(catalogue_pks)),
+        lambda: _pinned_closure(game_system_pk, catalogue_pks),
+    )
+
+
+def _pinned_closure(game_system_pk: int, catalogue_pks: list[int]) -> ClosureRevisions:
     revisions = {
         r.pk: r
         for r in Revision.objects.filter(pk__in=[game_system_pk, *catalogue_pks])
