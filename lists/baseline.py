@@ -13,16 +13,21 @@ evaluated on its own revisions as before: nothing needs filling in.
 A baseline is kept only when the evaluation's roster is the stored document as it loads
 again: not when the roster left out selections its data no longer has (an imported file's),
 whose problems the stored document would not raise. It is what the engine said when the list
-was stored: a report made after a change to the engine's checks counts the problems that
-change added or took away among those the update does (the list's own page shows them too).
+was stored, so it names the engine's source it was worked out with: after a deployment that
+changes the engine, a baseline is not read, lest the problems the engine's change added or took
+away be counted among those the data update does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from hashlib import sha256
+from pathlib import Path
 from typing import Any
 
+import armybuilder.engine
 from armybuilder.engine.report import Problem
 from armybuilder.engine.roster import Roster, Selection
 from catalogues.closures import ClosureRevisions
@@ -59,6 +64,17 @@ def closure_key(closure: ClosureRevisions) -> str:
     return ",".join(str(pk) for pk in pks)
 
 
+@cache
+def engine_fingerprint() -> str:
+    """A digest of the engine's source: it changes with any change to what the engine says."""
+    digest = sha256()
+    package = Path(armybuilder.engine.__file__).parent
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def kept(report: ListReport) -> dict[str, Any]:
     """The baseline of the evaluation of a document about to be stored, as the list keeps
     it (empty when it cannot keep one: see the module)."""
@@ -68,6 +84,7 @@ def kept(report: ListReport) -> dict[str, Any]:
     baseline = Baseline.of(roster, report.problems)
     return {
         "revisions": closure_key(report.closure),
+        "engine": engine_fingerprint(),
         "problems": [
             [
                 p.code,
@@ -87,7 +104,11 @@ def kept(report: ListReport) -> dict[str, Any]:
 
 def read(stored: Mapping[str, Any], closure: ClosureRevisions) -> Baseline | None:
     """The baseline a list keeps, if it was worked out on ``closure``."""
-    if not stored or stored.get("revisions") != closure_key(closure):
+    if (
+        not stored
+        or stored.get("revisions") != closure_key(closure)
+        or stored.get("engine") != engine_fingerprint()
+    ):
         return None
     return Baseline(
         [_problem(*row) for row in stored["problems"]],

@@ -551,10 +551,14 @@ def test_re_validation_evaluates_a_list_stored_now_once_and_one_stored_before_tw
         baseline={**army_list.baseline, "revisions": "1"}
     )
     kept_on_other_revisions = revalidated(army_list, newer)
+    ArmyList.objects.filter(pk=army_list.pk).update(
+        baseline={**army_list.baseline, "engine": "an-engine-since-changed"}
+    )
+    kept_by_another_engine = revalidated(army_list, newer)
 
     assert on_the_newest_only == [newest]
-    assert made == [newest, own, newest, own, newest]
-    assert kept == stored_before == kept_on_other_revisions
+    assert made == [newest, own, newest, own, newest, own, newest]
+    assert kept == stored_before == kept_on_other_revisions == kept_by_another_engine
     assert {"option.moved", "problem.appeared", "selection.removed"} <= set(kinds(kept))
 
 
