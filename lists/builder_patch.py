@@ -259,7 +259,9 @@ def _panel_fragment(panel: AddPanel) -> Fragment:
 
 
 def _entry_key(entry: AddEntry) -> str:
-    return digest(entry.name, entry.costs, entry.allowances, entry.reasons, entry.why)
+    # the reasons hold all their words are made of (the page's language is in the cache key),
+    # so the words themselves are made only for the entries sent
+    return digest(entry.name, entry.costs, entry.allowances, entry.reasons)
 
 
 # ------------------------------------------------------------------------------ comparing
