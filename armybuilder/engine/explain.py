@@ -115,6 +115,71 @@ def explain_node(
     return reasons
 
 
+def explain_inputs(evaluator: Evaluator, force: Force, node: EntryNode) -> tuple[object, ...]:
+    """What a root entry's values (``Evaluator.entry_values``) and its ``explain_node`` answer
+    in ``force`` are worked out from: the force and the forces above it; then, for the entry
+    and each group holding it, whether each modifier and modifier group holds and how many
+    times it repeats (as the values read them: a group's modifiers only when it holds), each
+    maximum's count, and whether each modifier that would hide the entry holds (as its reason
+    reads it).
+
+    An entry not selected has no modifiers aimed at it and no parent, so its values are its
+    data changed by the modifiers that hold, as many times as they repeat: two lists giving
+    the same inputs give the same values and reasons. A page explaining the same entries
+    after every edit keeps the answers and reuses those whose inputs did not change, which
+    costs these reads instead of working the values out again.
+    """
+    roster = evaluator.roster
+    found: list[object] = []
+    above: Force | None = force
+    while above is not None:
+        found.append((above.node.id, above.catalogue_id))
+        above = above.parent
+    current: EntryNode | None = node
+    while current is not None and (current is node or current.kind == "group"):
+        ctx = Ctx(roster, force, None, None, current)
+        for source in current.modifier_sources:
+            _holder_inputs(evaluator, source, ctx, found)
+        found.extend(
+            evaluator.constraint_count(constraint, current, ctx)
+            for constraint in current.constraints
+            if constraint.type == "max" and constraint.field == "selections"
+        )
+        if current is node:
+            # a hiding modifier inside a group is read with the group's conditions added
+            # (its reason's); those outside any group are read above
+            found.extend(
+                evaluator.conditions_hold(modifier, ctx)
+                for source in node.modifier_sources
+                if source.get("modifierGroups")
+                for modifier in _hiding_modifiers(source)
+                if not any(modifier is own for own in source.get("modifiers") or [])
+            )
+        current = current.parent
+    return tuple(found)
+
+
+def _holder_inputs(evaluator: Evaluator, holder: JsonDict, ctx: Ctx, out: list[object]) -> None:
+    """Whether each modifier and modifier group of ``holder`` holds and its repeats, and the
+    same inside each group that holds (as ``Evaluator.apply_modifiers`` reads them)."""
+    for modifier in holder.get("modifiers") or []:
+        _holds(evaluator, modifier, ctx, out)
+    for group in holder.get("modifierGroups") or []:
+        if _holds(evaluator, group, ctx, out):
+            _holder_inputs(evaluator, group, ctx, out)
+
+
+def _holds(evaluator: Evaluator, holder: JsonDict, ctx: Ctx, out: list[object]) -> bool:
+    """Whether a modifier or group applies (it holds and repeats at least once)."""
+    holds = evaluator.conditions_hold(holder, ctx)
+    out.append(holds)
+    if not holds or not holder.get("repeats"):
+        return holds
+    times = evaluator.repeat_times(holder, ctx)
+    out.append(times)
+    return times > 0
+
+
 def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) -> list[Reason]:
     """The maximum constraints of an entry or group that one more pick would break (as the
     checks read them: a negative maximum is none)."""
