@@ -30,7 +30,7 @@ from armybuilder import messages
 from armybuilder.engine import systems
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.evaluator import Ctx, Evaluator
-from armybuilder.engine.explain import HIDDEN, MAX_REACHED, Reason, explain_inputs, explain_node
+from armybuilder.engine.explain import HIDDEN, MAX_REACHED, EntryInputs, Reason, explain_node
 from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
 from armybuilder.engine.localize import NO_NAMES, Names, localized_reason, name_of
 from armybuilder.engine.model import EntryNode, as_float, selectable
@@ -505,8 +505,9 @@ def _add_panel(
     else:
         answers = _ADD_ANSWERS.setdefault(roster.compiled, {})
         language = get_language() or ""
+        inputs = EntryInputs(evaluator, force)
         offered = (
-            _remembered_add_entry(roster, evaluator, force, node, names, answers, language)
+            _remembered_add_entry(roster, evaluator, force, node, names, inputs, answers, language)
             for node in nodes
         )
     for found in offered:
@@ -526,7 +527,7 @@ def _add_panel(
 
 
 # An add-panel entry's answer per compiled closure: (force chain, path id) -> its inputs
-# (``explain_inputs``), the name table and language it was worked out in, and the answer
+# (``EntryInputs``), the name table and language it was worked out in, and the answer
 # (its primary category and entry; None when it is not offered).
 _AddAnswers = dict[tuple[object, str], tuple[tuple[object, ...], Names, str, "_Offered"]]
 _Offered = tuple[str, AddEntry] | None
@@ -539,21 +540,22 @@ def _remembered_add_entry(
     force: Force,
     node: EntryNode,
     names: Names,
+    inputs: EntryInputs,
     answers: _AddAnswers,
     language: str,
 ) -> _Offered:
     """``_add_entry``, reused from an earlier page of any list while what it is worked out
     from is the same (``answers``: the closure's in ``_ADD_ANSWERS``): after an edit most
     entries of the panel read nothing it changed."""
-    inputs = explain_inputs(evaluator, force, node)
-    key = (inputs[0], node.path_id)
+    read = inputs.of(node)
+    key = (read[0], node.path_id)
     kept = answers.get(key)
-    if kept is not None and kept[0] == inputs and kept[1] is names and kept[2] == language:
+    if kept is not None and kept[0] == read and kept[1] is names and kept[2] == language:
         return kept[3]
     why = explain_node(roster, force, node, None, evaluator=evaluator)
     reasons = {node.path_id: _localized_reasons(why, names)}
     found = _add_entry(roster, evaluator, force, node, reasons, names)
-    answers[key] = (inputs, names, language, found)
+    answers[key] = (read, names, language, found)
     return found
 
 

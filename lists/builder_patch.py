@@ -258,10 +258,24 @@ def _panel_fragment(panel: AddPanel) -> Fragment:
     )
 
 
+# Add-panel entries' keys by the entry object: the add panel hands the same entry again while
+# its answer is unchanged (``lists.builder._remembered_add_entry``); each entry is kept with
+# its key, so its id is not reused while there.
+_ENTRY_KEYS: dict[int, tuple[AddEntry, str]] = {}
+_ENTRY_KEYS_KEPT = 20_000
+
+
 def _entry_key(entry: AddEntry) -> str:
+    found = _ENTRY_KEYS.get(id(entry))
+    if found is not None and found[0] is entry:
+        return found[1]
     # the reasons hold all their words are made of (the page's language is in the cache key),
     # so the words themselves are made only for the entries sent
-    return digest(entry.name, entry.costs, entry.allowances, entry.reasons)
+    key = digest(entry.name, entry.costs, entry.allowances, entry.reasons)
+    if len(_ENTRY_KEYS) >= _ENTRY_KEYS_KEPT:
+        _ENTRY_KEYS.clear()
+    _ENTRY_KEYS[id(entry)] = (entry, key)
+    return key
 
 
 # ------------------------------------------------------------------------------ comparing

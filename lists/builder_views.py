@@ -257,7 +257,8 @@ class _Before:
 def _factions(army_list: ArmyList) -> list[tuple[str, str]]:
     """Every faction of the list's game: a force of another can be added (a multiplayer game,
     allies, or a mistake the list then shows)."""
-    return [(c.bs_id, c.name) for c in selectors.factions_of(game_system=army_list.game_system)]
+    found = selectors.factions_of(game_system=army_list.game_system).values_list("bs_id", "name")
+    return list(found)
 
 
 def _reloaded(army_list: ArmyList) -> ListState:
