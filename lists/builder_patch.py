@@ -95,13 +95,18 @@ def page_fragments(
         Fragment(
             "bar",
             "lists/_builder_bar.html",
-            key=digest(
-                *bar,
-                page.legal,
-                page.costs_not_entered,
-                page.error_count,
-                page.warning_count,
-                page.totals,
+            key=digest(*bar),
+            # a click that changes the verdict or the totals sends them alone, not the bar's
+            # links and forms
+            children=(
+                Fragment(
+                    "bar-status",
+                    "lists/_builder_bar_status.html",
+                    key=digest(
+                        page.legal, page.costs_not_entered, page.error_count, page.warning_count
+                    ),
+                ),
+                Fragment("bar-totals", "lists/_builder_bar_totals.html", key=digest(page.totals)),
             ),
         ),
         Fragment("banner", "lists/_builder_banner.html"),
