@@ -648,6 +648,16 @@ class GalleryQuery(ListFilters):
     ) -> QuerySet[ArmyList]:
         return self.legal_only(queryset, name, value == "true")
 
+    def is_valid(self) -> bool:
+        # The schema's numbers and booleans have no empty form (a page's form would send one,
+        # an API client does not): a filter named with no value is refused, as in the rest
+        # of the API, instead of ignored.
+        errors = self.form.errors
+        for name in self.filters:
+            if self.data.get(name, None) == "" and name not in errors:
+                self.form.add_error(name, _("Expected a value."))
+        return super().is_valid()
+
 
 @extend_schema_view(get=extend_schema(parameters=[io.GalleryParamsSerializer]))
 class GalleryView(generics.ListAPIView[ArmyList]):

@@ -446,10 +446,12 @@ def test_the_gallery_lists_public_lists_only(
     found = APIClient().get("/api/v1/gallery/", {"game": ninth_age.pk}).json()
     other_game = APIClient().get("/api/v1/gallery/", {"game": 999999})
     not_an_id = APIClient().get("/api/v1/gallery/", {"game": "x"})
+    empty = [APIClient().get(f"/api/v1/gallery/?{name}=") for name in ("game", "legal")]
 
     assert [item["id"] for item in found["results"]] == [dwarven_list.army_list.pk]
     assert other_game.json()["results"] == []
     assert (not_an_id.status_code, not_an_id.json()["code"]) == (400, "request.invalid")
+    assert [(r.status_code, r.json()["code"]) for r in empty] == [(400, "request.invalid")] * 2
 
 
 def test_each_version_records_who_made_it_and_through_what(
