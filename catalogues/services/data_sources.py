@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from armybuilder.engine.formats import FormatError
 from armybuilder.engine.formats.data_index import (
+    TOO_MANY_FILES,
     IndexEntry,
     document_entry,
     is_zip,
@@ -164,11 +165,7 @@ def _archived(name: str, content: bytes) -> _Listed:
 
 def _refuse_over_max_files(count: int) -> None:
     if count > settings.DATA_SOURCES_MAX_FILES:
-        raise FormatError(
-            "source.too_many_files",
-            _("The source lists %(count)s files, over the limit of %(limit)s.")
-            % {"count": count, "limit": settings.DATA_SOURCES_MAX_FILES},
-        )
+        raise FormatError(TOO_MANY_FILES, {"limit": settings.DATA_SOURCES_MAX_FILES})
 
 
 def _stored_numbers(listed: list[_Listed]) -> dict[tuple[str, str], int]:

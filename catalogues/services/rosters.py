@@ -118,4 +118,4 @@ def _read(data: bytes, filename: str) -> dict[str, Any]:
         # The suffix makes the reader insist on a roster root ("format.wrong_root").
         return read_document(data, filename, limits=roster_limits())
     except FormatError as error:
-        raise ListSpecRejected(error.code, error.message) from error
+        raise ListSpecRejected(error.code, messages.refusal(error), params=error.params) from error
