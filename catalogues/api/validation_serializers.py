@@ -265,6 +265,16 @@ class RosterForceSerializer(serializers.Serializer[Any]):
         return fields
 
 
+class RuleTitleField(serializers.CharField):
+    """A cited section as the reader's rulebook titles it (Accept-Language)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, value: Any) -> str:
+        return messages.rule_section(value)
+
+
 class ProblemRuleSerializer(serializers.Serializer[Any]):
     """The rule a problem cites: a section of a game's rules digest."""
 
@@ -272,8 +282,7 @@ class ProblemRuleSerializer(serializers.Serializer[Any]):
     section = serializers.CharField(required=False)
     digest = serializers.CharField(required=False)
     line = serializers.IntegerField(required=False)
-    title = serializers.CharField(
-        required=False,
+    title = RuleTitleField(
         help_text=gettext_lazy(
             "The section as the reader's rulebook titles it (Accept-Language): the Italian "
             "rulebook's heading in Italian where it is known, else the digest's section."
@@ -462,8 +471,7 @@ def _rule_data(rule: Mapping[str, Any]) -> dict[str, Any]:
     for key, kind in (("game", str), ("section", str), ("digest", str), ("line", int)):
         if key in rule:
             out[key] = None if rule[key] is None else kind(rule[key])
-    if "section" in rule:
-        out["title"] = messages.rule_section(rule)
+    out["title"] = messages.rule_section(rule)
     return out
 
 

@@ -252,7 +252,8 @@ def test_the_command_checks_every_active_source_and_fails_on_a_failed_check(
     with pytest.raises(CommandError):
         call_command("check_data_sources", stdout=io.StringIO())
 
-    assert DataSourceCheck.objects.get().code == "source.bad_index_root"
+    failed = DataSourceCheck.objects.get()
+    assert (failed.code, failed.params) == ("source.bad_index_root", {"tag": "notAnIndex"})
 
 
 def test_the_command_refuses_a_url_that_is_not_https(settings: Any) -> None:

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import Preferences
 from armybuilder import messages
+from armybuilder.engine import rulebook
 from armybuilder.engine.explain import MAX_REACHED
 from armybuilder.engine.localize import localized_problem
 from armybuilder.engine.report import COST_LIMIT_EXCEEDED
@@ -196,6 +197,16 @@ def test_the_apis_problems_and_why_not_reasons_read_in_the_language_asked_for(
     assert italian[0]["message"] != english[0]["message"]
     assert [p["code"] for p in italian_problems] == [p["code"] for p in english_problems]
     assert [p["message"] for p in italian_problems] != [p["message"] for p in english_problems]
+    # a rule's section as each reader's rulebook titles it; the digest's section stays data
+    cited = [
+        (i["rule"], e["rule"])
+        for i, e in zip(italian_problems, english_problems, strict=True)
+        if e["rule"]
+    ]
+    assert cited
+    assert all(i["section"] == e["section"] == e["title"] for i, e in cited)
+    assert all(i["title"] == (rulebook.italian_place_of(i)[0] or i["section"]) for i, _ in cited)
+    assert any(i["title"] != e["title"] for i, e in cited)
 
 
 def test_a_history_summary_reads_in_the_readers_language(
