@@ -1,16 +1,19 @@
 """Print how fast one worker re-validates stored lists after newer revisions arrive.
 
-Usage: DATABASE_URL=postgres://... python benchmarks/revalidate.py [LISTS]
+Usage: DATABASE_URL=postgres://... python benchmarks/revalidate.py [LISTS] [--without-baselines]
 
 Loads the shipped game packs unless they are stored, then stores LISTS lists (default
 10,000) as a player's, copies of the packs' example lists (every game, legal and illegal,
-with a name of their own each) pinned to the stored revisions, with their pins as rows.
+with a name of their own each) pinned to the stored revisions, with their pins as rows and
+the baseline every store keeps (``lists.baseline``); ``--without-baselines`` stores them as
+lists stored before baselines were kept, which the job evaluates on their own revisions too.
 Imports, through the import path, a newer revision of every catalogue those lists use: every
 entry's costs up by 5 and one root entry of each left out, so each list has costs to report
 and many a selection that cannot be carried over. Then times the job the import starts
 (``lists.updates.run_revalidation``, in this process as one worker runs it: chunks of
-``LISTS_REVALIDATION_CHUNK`` lists, each list evaluated on its own revisions and on the
-newest ones, a report stored per list; each closure compiled once in the job) and prints:
+``LISTS_REVALIDATION_CHUNK`` lists, each list evaluated on the newest revisions (and on its
+own too when it keeps no baseline), a report stored per list; each closure compiled once in
+the job) and prints:
 
 - lists per second, against the target of 200 per worker;
 - the job's SQL queries per chunk (a fixed number: nothing is queried per list);
@@ -68,8 +71,9 @@ USER = "revalidate-benchmark"
 COST_STEP = 5
 
 
-def example_lists() -> list[tuple[dict[str, Any], dict[str, Any], Catalogue, Any]]:
-    """Each shipped example list as a stored list's document and pins (built once)."""
+def example_lists() -> list[tuple[dict[str, Any], dict[str, Any], Catalogue, dict[str, Any]]]:
+    """Each shipped example list as a stored list's document, pins and the columns copied
+    from its evaluation (built once)."""
     built = []
     for example in shipped_examples():
         if example.spec.get("fixtureCatalogues"):
@@ -81,11 +85,18 @@ def example_lists() -> list[tuple[dict[str, Any], dict[str, Any], Catalogue, Any
             game_system=closure.game_system_revision.game_system,
             bs_id=example.spec["forces"][0]["catalogueId"],
         )
-        built.append((roster_document(report.view), pinned_revisions(closure), catalogue, report))
+        built.append(
+            (
+                roster_document(report.view),
+                pinned_revisions(closure),
+                catalogue,
+                denormalised_fields(report),
+            )
+        )
     return built
 
 
-def store_lists(count: int, user: Any) -> None:
+def store_lists(count: int, user: Any, *, baselines: bool) -> None:
     """COUNT lists, copies of the examples in turn, with their pins as rows (bulk: setting up
     is not what is measured)."""
     examples = example_lists()
@@ -94,7 +105,7 @@ def store_lists(count: int, user: Any) -> None:
     for start in range(0, count, batch):
         rows = []
         for number in range(start, min(count, start + batch)):
-            document, pinned, catalogue, report = examples[number % len(examples)]
+            document, pinned, catalogue, fields = examples[number % len(examples)]
             document = copy.deepcopy(document)
             document["roster"]["name"] = f"Benchmark list {number}"
             rows.append(
@@ -106,7 +117,7 @@ def store_lists(count: int, user: Any) -> None:
                     document=document,
                     pinned=pinned,
                     updated_at=now,
-                    **denormalised_fields(report),
+                    **(fields if baselines else {**fields, "baseline": {}}),
                 )
             )
         with transaction.atomic():
@@ -138,7 +149,7 @@ def newer_revisions(lists: Any) -> list[tuple[str, bytes]]:
     return files
 
 
-def main(count: int) -> int:
+def main(count: int, *, baselines: bool = True) -> int:
     print(f"machine load (1, 5, 15 min): {os.getloadavg()}; database: {connection.vendor}")
     call_command("load_catalogues", stdout=io.StringIO())
     user, _created = get_user_model().objects.get_or_create(
@@ -146,9 +157,12 @@ def main(count: int) -> int:
     )
     ArmyList.objects.filter(owner=user).delete()
     started = time.perf_counter()
-    store_lists(count, user)
+    store_lists(count, user, baselines=baselines)
     lists = ArmyList.objects.filter(owner=user)
-    print(f"stored {lists.count()} lists in {time.perf_counter() - started:.1f} s")
+    print(
+        f"stored {lists.count()} lists ({'with' if baselines else 'without'} baselines) "
+        f"in {time.perf_counter() - started:.1f} s"
+    )
 
     # the job is timed on its own: the import only stores it
     revisions_imported.disconnect(on_revisions_imported, dispatch_uid="lists.revalidate")
@@ -187,4 +201,10 @@ def main(count: int) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000))
+    numbers = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+    sys.exit(
+        main(
+            int(numbers[0]) if numbers else 10_000,
+            baselines="--without-baselines" not in sys.argv[1:],
+        )
+    )

@@ -70,6 +70,9 @@ class ArmyList(models.Model):
     points_limit = models.FloatField(null=True, blank=True)
     legal = models.BooleanField(default=False)
     error_count = models.PositiveIntegerField(default=0)
+    # What a data update's report needs of the last evaluation, with the revisions it was
+    # made on (``lists.baseline``); empty for a list stored before it was kept.
+    baseline = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField()
     visibility = models.CharField(

@@ -25,7 +25,7 @@ def lists_owned_by(*, user: Any) -> QuerySet[ArmyList]:
                 DataUpdate.objects.filter(army_list=OuterRef("pk"), dismissed=False)
             )
         )
-        .defer("document")
+        .defer("document", "baseline")
         .order_by("-updated_at", "-id")
     )
 
@@ -51,7 +51,7 @@ def visible_to(*, user: Any) -> QuerySet[ArmyList]:
     return (
         ArmyList.objects.visible_to(user)
         .select_related("game_system", "catalogue")
-        .defer("document")
+        .defer("document", "baseline")
         .order_by("-updated_at", "-id")
     )
 

@@ -45,7 +45,7 @@ from catalogues.services.validation import (
     report_roster,
     stored_closure,
 )
-from lists import authorship, quotas, setup
+from lists import authorship, baseline, quotas, setup
 from lists.errors import EditRejected
 from lists.models import NAME_MAX_LENGTH, ArmyList, DataUpdate, ListPin, ListVersion, VersionKind
 from lists.pruning import prune_versions
@@ -1009,7 +1009,9 @@ def check_version(army_list: ArmyList, version: int) -> None:
 
 
 def denormalised_fields(report: ListReport) -> dict[str, Any]:
-    """The main cost type's total and limit (the first one with a limit, else the first)."""
+    """The columns a list keeps of the evaluation of the document it stores: the main cost
+    type's total and limit (the first one with a limit, else the first), its legality and
+    what a data update's report needs of it (``lists.baseline``)."""
     main = next((t for t in report.totals if t.limit is not None), None) or next(
         iter(report.totals), None
     )
@@ -1018,6 +1020,7 @@ def denormalised_fields(report: ListReport) -> dict[str, Any]:
         "points_limit": main.limit if main else None,
         "legal": report.legal,
         "error_count": report.error_count,
+        "baseline": baseline.kept(report),
     }
 
 

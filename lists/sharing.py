@@ -81,7 +81,7 @@ def public_lists() -> QuerySet[ArmyList]:
     return (
         ArmyList.objects.visible_to(None)
         .select_related("game_system", "catalogue")
-        .defer("document", "undo_stack", "redo_stack")
+        .defer("document", "baseline", "undo_stack", "redo_stack")
         .order_by("-updated_at", "-id")
     )
 

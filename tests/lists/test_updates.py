@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -14,8 +15,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
+from catalogues.examples import shipped_examples
 from catalogues.models import Catalogue, Revision
-from lists import services, updates
+from lists import baseline, services, sharing, updates
+from lists.exports import ExportFormat
 from lists.models import ArmyList, DataUpdate, ListPin, RevalidationJob, VersionKind
 from lists.services import ListState, MigrationRefused
 from tests.catalogues.documents import import_documents
@@ -501,3 +504,141 @@ def test_an_edit_never_stores_a_list_without_what_its_data_cannot_re_link(
     assert [r["entry_id"] for r in refused.value.params["removals"]] == ["an-entry-no-data-has"]
     army_list.refresh_from_db()
     assert army_list.document == document
+
+
+# ------------------------------------------------------ the baseline a stored list keeps
+
+
+def evaluations_on(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The revisions (as ``lists.baseline.closure_key``) of each evaluation a report makes."""
+    made: list[str] = []
+    evaluate = updates.evaluate_stored
+
+    def counted(**arguments: Any) -> Any:
+        made.append(baseline.closure_key(arguments["closure"]))
+        return evaluate(**arguments)
+
+    monkeypatch.setattr(updates, "evaluate_stored", counted)
+    return made
+
+
+def revalidated(army_list: ArmyList, revision: Revision) -> list[dict[str, Any]]:
+    """The list's report from a job of its own (any earlier report forgotten)."""
+    DataUpdate.objects.filter(army_list=army_list).delete()
+    job = RevalidationJob.objects.create(revisions=[revision.pk])
+    updates.run_revalidation(job_id=job.pk)
+    report: list[dict[str, Any]] = DataUpdate.objects.get(army_list=army_list).report
+    return report
+
+
+def test_re_validation_evaluates_a_list_stored_now_once_and_one_stored_before_twice(
+    built: ListState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    army_list = built.army_list
+    own = baseline.closure_key(services.pinned_closure(army_list))
+    assert army_list.baseline["revisions"] == own
+    newer = newer_dwarven_holds(
+        dearer_king, without_engineer, great_weapon_under_mount, at_most_one_warrior_unit_of_ten
+    )
+    newest = baseline.closure_key(services.newest_closure(services.pinned_closure(army_list)))
+    made = evaluations_on(monkeypatch)
+
+    kept = revalidated(army_list, newer)
+    on_the_newest_only = list(made)
+    ArmyList.objects.filter(pk=army_list.pk).update(baseline={})
+    stored_before = revalidated(army_list, newer)
+    ArmyList.objects.filter(pk=army_list.pk).update(
+        baseline={**army_list.baseline, "revisions": "1"}
+    )
+    kept_on_other_revisions = revalidated(army_list, newer)
+    ArmyList.objects.filter(pk=army_list.pk).update(
+        baseline={**army_list.baseline, "engine": "an-engine-since-changed"}
+    )
+    kept_by_another_engine = revalidated(army_list, newer)
+
+    assert on_the_newest_only == [newest]
+    assert made == [newest, own, newest, own, newest, own, newest]
+    assert kept == stored_before == kept_on_other_revisions == kept_by_another_engine
+    assert {"option.moved", "problem.appeared", "selection.removed"} <= set(kinds(kept))
+
+
+def test_each_store_keeps_the_baseline_of_the_revisions_it_is_on(built: ListState) -> None:
+    newer_dwarven_holds(dearer_king)
+    army_list = built.army_list
+    before = army_list.baseline
+
+    migrated = services.migrate_list(army_list=army_list, version=army_list.version)
+    on_the_newest = ArmyList.objects.get(pk=army_list.pk).baseline
+    newest = services.pinned_closure(migrated.army_list)
+    services.undo(army_list=army_list, version=migrated.army_list.version)
+    undone = ArmyList.objects.get(pk=army_list.pk).baseline
+
+    assert on_the_newest["revisions"] == baseline.closure_key(newest) != before["revisions"]
+    assert undone == before
+    assert baseline.read(before, newest) is None
+    assert baseline.read(on_the_newest, newest) is not None
+
+
+def test_an_imported_list_its_data_could_not_fully_re_link_keeps_no_baseline(
+    built: ListState, player: Any
+) -> None:
+    ros = sharing.export_list(
+        army_list=built.army_list,
+        fmt=ExportFormat.ROS,
+        share_url="https://example.org/s/x/",
+        verify_url="https://example.org/verify/",
+    ).content
+    newer_dwarven_holds(without_engineer)
+
+    imported = sharing.import_list(user=player, data=ros, filename="list.ros")
+
+    assert [p.entry_id for p in imported.left_out] == [ENGINEER]
+    assert imported.army_list.baseline == {}
+    assert services.duplicate_list(army_list=imported.army_list, user=player).baseline
+
+
+def dearer_and_one_root_entry_short(army_lists: list[ArmyList]) -> None:
+    """Import a newer revision of every catalogue the lists are pinned to: every cost up by
+    5 and its first root entry left out (the re-validation benchmark's newer data)."""
+    pinned = {pk for a in army_lists for pk in a.pinned["catalogues"].values()}
+    documents = []
+    for revision in Revision.objects.filter(pk__in=pinned):
+        document = copy.deepcopy(revision.document)
+        body = document["catalogue"]
+        body["revision"] = revision.number + 1
+        for raw in [*body.get("selectionEntries", []), *body.get("sharedSelectionEntries", [])]:
+            for cost in raw.get("costs", []):
+                cost["value"] = float(cost.get("value", 0)) + 5
+        body["selectionEntries"] = body.get("selectionEntries", [])[1:]
+        documents.append(document)
+    import_documents(*documents)
+
+
+def test_the_shipped_examples_report_the_same_from_their_baseline_as_evaluated_twice(
+    player: Any,
+) -> None:
+    army_lists = [
+        sharing.copy_example(user=player, example=example)
+        for example in shipped_examples()
+        if not example.spec.get("fixtureCatalogues")
+    ]
+    dearer_and_one_root_entry_short(army_lists)
+
+    seen: set[str] = set()
+    for army_list in army_lists:
+        current = services.pinned_closure(army_list)
+        arguments: dict[str, Any] = {
+            "document": army_list.document,
+            "pinned": army_list.pinned,
+            "current": current,
+            "target": services.newest_closure(current),
+        }
+        assert army_list.baseline["revisions"] == baseline.closure_key(current), army_list.name
+        kept = updates.update_report(**arguments, baseline=army_list.baseline)
+        evaluated = updates.update_report(**arguments)
+        # (as stored: a report is JSON)
+        assert json.loads(json.dumps(kept)) == json.loads(json.dumps(evaluated)), army_list.name
+        seen.update(kinds(kept))
+
+    assert len(army_lists) > 20
+    assert {"selection.removed", "problem.appeared", "problem.resolved", "cost.changed"} <= seen
