@@ -15,7 +15,7 @@ def to_codes(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("lists", "0007_version_summary_code"),
+        ("lists", "0008_list_baseline"),
     ]
 
     operations = [
