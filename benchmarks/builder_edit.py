@@ -192,6 +192,7 @@ def phases(army_list: ArmyList, unit: str, entry: str, count: int, runs: int) ->
     """Where an edit's time goes, each part timed alone (medians of RUNS)."""
     from django.template.loader import render_to_string
 
+    from catalogues.names import closure_names
     from lists import services
     from lists.builder import builder_page
     from lists.builder_views import _revisions
@@ -210,7 +211,7 @@ def phases(army_list: ArmyList, unit: str, entry: str, count: int, runs: int) ->
     context = {
         "army_list": army_list,
         "report": state.report,
-        "revisions": _revisions(state),
+        "revisions": _revisions(state, closure_names(closure)),
         "page": builder_page(roster=state.roster, report=state.report, selected_id=unit),
     }
 

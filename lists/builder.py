@@ -19,15 +19,18 @@ options, groups, categories, forces and cost types).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from armybuilder import messages
 from armybuilder.engine import systems
+from armybuilder.engine.compile import Compiled
 from armybuilder.engine.evaluator import Ctx, Evaluator
-from armybuilder.engine.explain import HIDDEN, MAX_REACHED, Reason, explain_node
+from armybuilder.engine.explain import HIDDEN, MAX_REACHED, EntryInputs, Reason, explain_node
 from armybuilder.engine.gauges import Allowance, Gauge, category_gauges
 from armybuilder.engine.localize import NO_NAMES, Names, localized_reason, name_of
 from armybuilder.engine.model import EntryNode, as_float, selectable
@@ -494,26 +497,22 @@ def _add_panel(
     """The force's root entries by primary category, in the force's category order; those
     without a primary category last, as "Other"."""
     nodes = selectable(roster.compiled.root_entries(force.catalogue_id))
-    reasons = _reasons(roster, report, evaluator, force, None, nodes, names)
     order = {c.id: (i, name_of(names, c.id, c.name)) for i, c in enumerate(force.node.categories)}
     grouped: dict[str, list[AddEntry]] = {}
-    for node in nodes:
-        why = reasons.get(node.path_id, ())
-        if why is None or not evaluator.offers(force, node):
-            continue  # hidden here, or filed under a slot this force lacks (the engine's rule)
-        ctx = Ctx(roster, force, None, None, node)
-        values = evaluator.entry_values(node, ctx)
-        primary = next((c for c, is_primary in values.categories if is_primary), "")
-        pick = one_pick(roster.compiled, force.node.id, force.catalogue_id, node.path_id)
-        grouped.setdefault(primary, []).append(
-            AddEntry(
-                node.path_id,
-                _entry_name(names, node, values.fields["name"]),
-                _costs(roster, values.fields, dict(pick.added), shown_only=True, names=names),
-                tuple(why),
-                tuple(map(messages.allowance, pick.allowances)),
-            )
+    if report.explained:
+        reasons = _reasons(roster, report, evaluator, force, None, nodes, names)
+        offered = (_add_entry(roster, evaluator, force, node, reasons, names) for node in nodes)
+    else:
+        answers = _ADD_ANSWERS.setdefault(roster.compiled, {})
+        language = get_language() or ""
+        inputs = EntryInputs(evaluator, force)
+        offered = (
+            _remembered_add_entry(roster, evaluator, force, node, names, inputs, answers, language)
+            for node in nodes
         )
+    for found in offered:
+        if found is not None:
+            grouped.setdefault(found[0], []).append(found[1])
     ordered = sorted(grouped, key=lambda c: order.get(c, (len(order), c)))
     return tuple(
         AddCategory(
@@ -524,6 +523,65 @@ def _add_panel(
             tuple(sorted(grouped[category_id], key=lambda e: e.name.casefold())),
         )
         for category_id in ordered
+    )
+
+
+# An add-panel entry's answer per compiled closure: (force chain, path id) -> its inputs
+# (``EntryInputs``), the name table and language it was worked out in, and the answer
+# (its primary category and entry; None when it is not offered).
+_AddAnswers = dict[tuple[object, str], tuple[tuple[object, ...], Names, str, "_Offered"]]
+_Offered = tuple[str, AddEntry] | None
+_ADD_ANSWERS: weakref.WeakKeyDictionary[Compiled, _AddAnswers] = weakref.WeakKeyDictionary()
+
+
+def _remembered_add_entry(
+    roster: Roster,
+    evaluator: Evaluator,
+    force: Force,
+    node: EntryNode,
+    names: Names,
+    inputs: EntryInputs,
+    answers: _AddAnswers,
+    language: str,
+) -> _Offered:
+    """``_add_entry``, reused from an earlier page of any list while what it is worked out
+    from is the same (``answers``: the closure's in ``_ADD_ANSWERS``): after an edit most
+    entries of the panel read nothing it changed."""
+    read = inputs.of(node)
+    key = (read[0], node.path_id)
+    kept = answers.get(key)
+    if kept is not None and kept[0] == read and kept[1] is names and kept[2] == language:
+        return kept[3]
+    why = explain_node(roster, force, node, None, evaluator=evaluator)
+    reasons = {node.path_id: _localized_reasons(why, names)}
+    found = _add_entry(roster, evaluator, force, node, reasons, names)
+    answers[key] = (read, names, language, found)
+    return found
+
+
+def _add_entry(
+    roster: Roster,
+    evaluator: Evaluator,
+    force: Force,
+    node: EntryNode,
+    reasons: Mapping[str, tuple[Reason, ...] | None],
+    names: Names,
+) -> _Offered:
+    """A root entry as the force's add panel offers it, with its primary category; None when
+    it is not offered (hidden here, or filed under a slot this force lacks)."""
+    why = reasons.get(node.path_id, ())
+    if why is None or not evaluator.offers(force, node):
+        return None
+    ctx = Ctx(roster, force, None, None, node)
+    values = evaluator.entry_values(node, ctx)
+    primary = next((c for c, is_primary in values.categories if is_primary), "")
+    pick = one_pick(roster.compiled, force.node.id, force.catalogue_id, node.path_id)
+    return primary, AddEntry(
+        node.path_id,
+        _entry_name(names, node, values.fields["name"]),
+        _costs(roster, values.fields, dict(pick.added), shown_only=True, names=names),
+        tuple(why),
+        tuple(map(messages.allowance, pick.allowances)),
     )
 
 
@@ -564,16 +622,16 @@ def _reasons(
             why = explain_node(roster, force, node, parent, evaluator=evaluator)
             if why:
                 found[node.path_id] = tuple(why)
-    out: dict[str, tuple[Reason, ...] | None] = {}
-    for node in nodes:
-        reasons = found.get(node.path_id, ())
-        if reasons and all(r.code == HIDDEN for r in reasons):
-            out[node.path_id] = None
-        elif names and reasons:
-            out[node.path_id] = tuple(localized_reason(r, names) for r in reasons)
-        else:
-            out[node.path_id] = reasons
-    return out
+    return {node.path_id: _localized_reasons(found.get(node.path_id, ()), names) for node in nodes}
+
+
+def _localized_reasons(reasons: Sequence[Reason], names: Names) -> tuple[Reason, ...] | None:
+    """Reasons in the reader's language; None for an entry the data hides outright."""
+    if reasons and all(r.code == HIDDEN for r in reasons):
+        return None
+    if names and reasons:
+        return tuple(localized_reason(r, names) for r in reasons)
+    return tuple(reasons)
 
 
 def _costs(

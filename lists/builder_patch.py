@@ -95,13 +95,18 @@ def page_fragments(
         Fragment(
             "bar",
             "lists/_builder_bar.html",
-            key=digest(
-                *bar,
-                page.legal,
-                page.costs_not_entered,
-                page.error_count,
-                page.warning_count,
-                page.totals,
+            key=digest(*bar),
+            # a click that changes the verdict or the totals sends them alone, not the bar's
+            # links and forms
+            children=(
+                Fragment(
+                    "bar-status",
+                    "lists/_builder_bar_status.html",
+                    key=digest(
+                        page.legal, page.costs_not_entered, page.error_count, page.warning_count
+                    ),
+                ),
+                Fragment("bar-totals", "lists/_builder_bar_totals.html", key=digest(page.totals)),
             ),
         ),
         Fragment("banner", "lists/_builder_banner.html"),
@@ -258,8 +263,24 @@ def _panel_fragment(panel: AddPanel) -> Fragment:
     )
 
 
+# Add-panel entries' keys by the entry object: the add panel hands the same entry again while
+# its answer is unchanged (``lists.builder._remembered_add_entry``); each entry is kept with
+# its key, so its id is not reused while there.
+_ENTRY_KEYS: dict[int, tuple[AddEntry, str]] = {}
+_ENTRY_KEYS_KEPT = 20_000
+
+
 def _entry_key(entry: AddEntry) -> str:
-    return digest(entry.name, entry.costs, entry.allowances, entry.reasons, entry.why)
+    found = _ENTRY_KEYS.get(id(entry))
+    if found is not None and found[0] is entry:
+        return found[1]
+    # the reasons hold all their words are made of (the page's language is in the cache key),
+    # so the words themselves are made only for the entries sent
+    key = digest(entry.name, entry.costs, entry.allowances, entry.reasons)
+    if len(_ENTRY_KEYS) >= _ENTRY_KEYS_KEPT:
+        _ENTRY_KEYS.clear()
+    _ENTRY_KEYS[id(entry)] = (entry, key)
+    return key
 
 
 # ------------------------------------------------------------------------------ comparing

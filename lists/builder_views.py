@@ -246,7 +246,7 @@ class _Before:
         report, names = _localized(state)
         page = _page(state, report, names, None)
         bar = _bar(
-            self.army_list, _revisions(state), name=self.name, undo=self.undo, redo=self.redo
+            self.army_list, _revisions(state, names), name=self.name, undo=self.undo, redo=self.redo
         )
         fragments = builder_patch.page_fragments(
             page=page, add=add_panels(roster=roster, report=report, names=names), bar=bar
@@ -257,7 +257,8 @@ class _Before:
 def _factions(army_list: ArmyList) -> list[tuple[str, str]]:
     """Every faction of the list's game: a force of another can be added (a multiplayer game,
     allies, or a mistake the list then shows)."""
-    return [(c.bs_id, c.name) for c in selectors.factions_of(game_system=army_list.game_system)]
+    found = selectors.factions_of(game_system=army_list.game_system).values_list("bs_id", "name")
+    return list(found)
 
 
 def _reloaded(army_list: ArmyList) -> ListState:
@@ -283,7 +284,7 @@ def _render(
 ) -> HttpResponse:
     report, names = _localized(state)
     page = _page(state, report, names, selected)
-    revisions = _revisions(state)
+    revisions = _revisions(state, names)
     context: dict[str, Any] = {
         "army_list": state.army_list,
         "page": page,
@@ -322,7 +323,7 @@ def _patch(
     report, names = _localized(state)
     page = _page(state, report, names, selected)
     add = add_panels(roster=state.roster, report=report, names=names)
-    revisions = _revisions(state)
+    revisions = _revisions(state, names)
     fragments = _remember(state, page, add, revisions)
     made_on = before.keys() if before is not None else {}
     context = {
@@ -394,11 +395,11 @@ class PinnedRevisions:
     others: tuple[str, ...]
 
 
-def _revisions(state: ListState) -> PinnedRevisions:
+def _revisions(state: ListState, names: Names) -> PinnedRevisions:
+    """``names``: the closure's name table (``_localized``)."""
     closure = state.report.closure
     own = state.army_list.catalogue_id
     revisions = (closure.game_system_revision, *closure.catalogue_revisions)
-    names = closure_names(closure)
     return PinnedRevisions(
         main=tuple(revision_label(r, names) for r in revisions if r.catalogue_id in (None, own)),
         others=tuple(

@@ -8,11 +8,12 @@ list means the entry can be added.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from armybuilder.engine import edit
+from armybuilder.engine import edit, expressions
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.model import (
@@ -113,6 +114,118 @@ def explain_node(
         reasons.extend(_maxima_reached(evaluator, group, group_ctx, f"{group_name} ({name})"))
         group = group.parent
     return reasons
+
+
+class EntryInputs:
+    """What the values (``Evaluator.entry_values``) and ``explain_node`` answers of root
+    entries in one force are worked out from (``of``).
+
+    An entry not selected has no modifiers aimed at it and no parent, so its values are its
+    data changed by the modifiers whose conditions hold, as many times as they repeat, and its
+    reasons add the counts its maximums read: two lists giving the same inputs give the same
+    values and reasons. A page explaining the same entries after every edit keeps their
+    answers and reuses those whose inputs did not change.
+
+    The inputs are what every condition and repeat of the entry's modifiers reads (a count,
+    or a truth for an ``instanceOf``), whether or not the modifier around it is read (reading
+    more is never wrong), each local condition group's truth, and each maximum's count. Each
+    distinct condition is read once for all the entries of the force: most entries share
+    theirs (the detachment or the army they are hidden in).
+    """
+
+    def __init__(self, evaluator: Evaluator, force: Force) -> None:
+        self._evaluator = evaluator
+        self._ctx = Ctx(evaluator.roster, force)
+        self._reads = _READS.setdefault(evaluator.compiled, {})
+        chain: list[tuple[str, str]] = []
+        above: Force | None = force
+        while above is not None:
+            chain.append((above.node.id, above.catalogue_id))
+            above = above.parent
+        self._chain = tuple(chain)
+        self._read: dict[_SpecKey, object] = {}
+
+    def of(self, node: EntryNode) -> tuple[object, ...]:
+        """The entry's inputs (``node``: a root entry of the force)."""
+        evaluator, ctx = self._evaluator, self._ctx
+        found: list[object] = [self._chain]
+        current: EntryNode | None = node
+        while current is not None and (current is node or current.kind == "group"):
+            key = (id(current.raw), id(current.link))
+            reads = self._reads.get(key)
+            if reads is None:
+                reads = self._reads[key] = _reads_of(current)
+            specs, local = reads
+            found.extend(self._value(spec_key, spec) for spec_key, spec in specs)
+            found.extend(expressions.local_groups_hold(evaluator, h, ctx) for h in local)
+            found.extend(
+                evaluator.constraint_count(constraint, current, ctx)
+                for constraint in current.constraints
+                if constraint.type == "max" and constraint.field == "selections"
+            )
+            current = current.parent
+        return tuple(found)
+
+    def _value(self, key: _SpecKey, spec: JsonDict) -> object:
+        found = self._read.get(key, _UNREAD)
+        if found is _UNREAD:
+            evaluator, ctx = self._evaluator, self._ctx
+            if key[0] in expressions.TRUTH_CONDITIONS:
+                found = evaluator.condition(spec, ctx)
+            else:
+                found = evaluator.query(spec, ctx)
+            self._read[key] = found
+        return found
+
+
+# What a condition or repeat reads, as ``Evaluator.query`` and ``condition`` read it: two
+# with the same key read the same from the same place.
+_SpecKey = tuple[object, ...]
+_SPEC_FIELDS = (
+    "type",
+    "field",
+    "scope",
+    "childId",
+    "shared",
+    "includeChildSelections",
+    "includeChildForces",
+    "percentValue",
+)
+_UNREAD = object()
+# An entry's or group's conditions and repeats (with their keys) and the modifiers holding
+# local condition groups, per compiled closure and (entry, link) data: read from the data once.
+_Reads = tuple[tuple[tuple[_SpecKey, JsonDict], ...], tuple[JsonDict, ...]]
+_READS: weakref.WeakKeyDictionary[Compiled, dict[tuple[int, int], _Reads]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _reads_of(node: EntryNode) -> _Reads:
+    specs: dict[int, tuple[_SpecKey, JsonDict]] = {}
+    local: list[JsonDict] = []
+
+    def spec(found: JsonDict) -> None:
+        specs[id(found)] = (tuple(str(found.get(f, "")) for f in _SPEC_FIELDS), found)
+
+    def condition_group(group: JsonDict) -> None:
+        for condition in group.get("conditions") or []:
+            spec(condition)
+        for inner in group.get("conditionGroups") or []:
+            condition_group(inner)
+
+    def holder(found: JsonDict) -> None:
+        condition_group(found)
+        for repeat in found.get("repeats") or []:
+            spec(repeat)
+        if found.get("localConditionGroups"):
+            local.append(found)
+        for inner in (found.get("modifiers") or []) + (found.get("modifierGroups") or []):
+            holder(inner)
+
+    for source in node.modifier_sources:
+        for found in (source.get("modifiers") or []) + (source.get("modifierGroups") or []):
+            holder(found)
+    return tuple(specs.values()), tuple(local)
 
 
 def _maxima_reached(evaluator: Evaluator, node: EntryNode, ctx: Ctx, name: str) -> list[Reason]:

@@ -8,7 +8,10 @@ import pytest
 from armybuilder.engine import edit
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED
+from armybuilder.engine.model import selectable
 from armybuilder.engine.report import ERROR, INFO
+from catalogues.services.validation import report_roster, stored_closure
+from lists import builder
 from lists.builder import (
     CHECKBOX,
     COUNT_CAP,
@@ -255,3 +258,49 @@ def test_a_greyed_out_entry_names_the_rule_its_limit_comes_from() -> None:
         assert reason.rule is not None
         assert reason.rule["section"] in entry.why
     assert any("Rule of Three" in e.why for e in greyed)
+
+
+@pytest.mark.parametrize(
+    ("game", "example"),
+    [
+        (T9A, "dwarven-holds-legal-4500"),
+        (W40K, "space-marines-patrol-slots"),
+        (WMH, "cygnar-skirmish-50-legal"),
+    ],
+)
+def test_an_add_panel_reusing_its_entries_answers_as_one_worked_out_afresh(
+    game: str, example: str
+) -> None:
+    """Each edit is one pick of the next entry with a maximum (then one more of the last unit
+    picked, then its removal); after each, the panel reusing the previous answers equals one
+    worked out with none kept, and equals the explained report's."""
+    roster, _report = evaluated(game, example_spec(game, example))
+    closure = stored_closure(spec=example_spec(game, example))
+    force = roster.forces[0]
+    panels = []
+    changed = False
+    for step in range(8):
+        if step < 6:
+            nodes = [
+                node
+                for node in selectable(roster.compiled.root_entries(force.catalogue_id))
+                if any(c.type == "max" for c in node.constraints)
+            ]
+            picked, _created = edit.select_entry(roster, force, nodes[step % len(nodes)].path_id)
+        elif step == 6:
+            edit.set_count(picked, picked.number + 1)
+        else:
+            edit.deselect(roster, picked)
+        report = report_roster(closure=closure, roster=roster, explain=False)
+        kept = add_panels(roster=roster, report=report)
+        builder._ADD_ANSWERS.clear()
+        afresh = add_panels(
+            roster=roster, report=report_roster(closure=closure, roster=roster, explain=False)
+        )
+        explained = add_panels(
+            roster=roster, report=report_roster(closure=closure, roster=roster, explain=True)
+        )
+        assert kept == afresh == explained
+        changed = changed or bool(panels and panels[-1] != kept)
+        panels.append(kept)
+    assert changed  # some edit made an entry's cost, availability or reasons change

@@ -198,8 +198,10 @@ def test_a_stepper_click_sends_its_row_and_what_depends_on_it_not_the_other_rows
 
     assert selection_dom_id(first) in sent
     assert {selection_dom_id(second), selection_dom_id(king)}.isdisjoint(sent)
-    # the force's points, the totals bar and the tab's totals depend on it
-    assert {f"force-{force_id(state)}-head", "bar", "tab-totals"} <= set(sent)
+    # the force's points, the totals and the tab's totals depend on it; the bar's links, forms
+    # and verdict do not
+    assert {f"force-{force_id(state)}-head", "bar-totals", "tab-totals"} <= set(sent)
+    assert "bar" not in sent
     assert set(sent) >= ALWAYS
     # no container is sent again: nothing was added, removed or moved
     assert {"list-panel", "add-entries", f"force-{force_id(state)}"}.isdisjoint(sent)
