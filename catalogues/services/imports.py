@@ -127,6 +127,17 @@ class ImportResult:
 
 # Reading
 
+# What an import refuses beyond what the readers do (worded as theirs are).
+UPLOAD_TOO_LARGE = refusal(
+    "format.too_large_upload",
+    "The upload holds {size} bytes once unzipped, over the limit of {limit}.",
+)
+LONG_NAME = refusal("format.long_name", "The {kind}'s name is over {limit} characters.")
+BAD_REVISION = refusal(
+    "format.bad_revision", "Revision “{value}” is not a whole number below 2^31."
+)
+JSON_LEGACY = refusal("format.legacy_json", "Format {version} is read only as XML.")
+
 
 @dataclass(slots=True)
 class _Document:
@@ -172,17 +183,6 @@ def _expand(files: Iterable[tuple[str, bytes]], limits: Limits) -> list[tuple[st
     if total > limits.max_document_bytes:
         raise FormatError(UPLOAD_TOO_LARGE, {"size": total, "limit": limits.max_document_bytes})
     return expanded
-
-
-UPLOAD_TOO_LARGE = refusal(
-    "format.too_large_upload",
-    "The upload holds {size} bytes once unzipped, over the limit of {limit}.",
-)
-LONG_NAME = refusal("format.long_name", "The {kind}'s name is over {limit} characters.")
-BAD_REVISION = refusal(
-    "format.bad_revision", "Revision “{value}” is not a whole number below 2^31."
-)
-JSON_LEGACY = refusal("format.legacy_json", "Format {version} is read only as XML.")
 
 
 def _check_body(kind: str, body: JsonDict) -> None:
