@@ -18,11 +18,15 @@ from armybuilder.api_throttling import ScopedThrottle
 from catalogues.api.schema import ErrorSerializer
 
 TEXT_WITHOUT_CONTROLS = r"^[^\x00-\x1f\x7f]*$"
+# DRF refuses a NUL in any text field; saying so in the pattern puts it in the schema
+TEXT_WITHOUT_NUL = r"^[^\x00]*$"
 
 
 class SignInSerializer(serializers.Serializer[Any]):
     email = serializers.EmailField(max_length=254)
-    password = serializers.CharField(min_length=1, max_length=4096, trim_whitespace=False)
+    password = serializers.RegexField(
+        TEXT_WITHOUT_NUL, min_length=1, max_length=4096, trim_whitespace=False
+    )
     device = serializers.RegexField(
         TEXT_WITHOUT_CONTROLS,
         max_length=DEVICE_NAME_MAX_LENGTH,

@@ -50,7 +50,13 @@ def max_stored_bytes() -> int:
 
 def document_bytes(document: Mapping[str, Any]) -> int:
     """What a document weighs as stored: its JSON in UTF-8."""
-    return len(json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode())
+    return len(document_json(document).encode())
+
+
+def document_json(document: Mapping[str, Any]) -> str:
+    """A document's JSON as ``document_bytes`` weighs it (an edit stores this text, so that
+    the document is serialised once for both)."""
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
 def stored_bytes(*, user: Any) -> int:

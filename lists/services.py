@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import JSONField, Q, QuerySet, Value
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -33,10 +34,16 @@ from armybuilder.engine.caps import (
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import check_document, load_roster, roster_document
 from armybuilder.engine.explain import MAX_REACHED, Reason, explain
-from armybuilder.engine.model import EntryNode, ForceNode, find_entry, selectable
+from armybuilder.engine.model import EntryNode, ForceNode, selectable
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection, Unlinked
 from armybuilder.errors import ApplicationError
-from catalogues.closures import ClosureError, ClosureRevisions, compiled_closure, resolve_closure
+from catalogues.closures import (
+    ClosureError,
+    ClosureRevisions,
+    compiled_closure,
+    remembered_closure,
+    resolve_closure,
+)
 from catalogues.models import Catalogue, GameSystem, Revision
 from catalogues.names import Names, names_for
 from catalogues.services.validation import (
@@ -308,8 +315,17 @@ def pinned_names(army_list: ArmyList) -> Names:
 
 
 def closure_of(pinned: Mapping[str, Any]) -> ClosureRevisions:
-    """The stored revisions a list's (or a version's) pins name."""
+    """The stored revisions a list's (or a version's) pins name (remembered per process
+    while the store is unchanged, as a List spec's are: one query instead of a join that
+    makes a model of each revision, its catalogue and its game system, on every edit)."""
     game_system_pk, *catalogue_pks = pinned_pks(pinned)
+    return remembered_closure(
+        ("pinned", game_system_pk, tuple(catalogue_pks)),
+        lambda: _pinned_closure(game_system_pk, catalogue_pks),
+    )
+
+
+def _pinned_closure(game_system_pk: int, catalogue_pks: list[int]) -> ClosureRevisions:
     revisions = {
         r.pk: r
         for r in Revision.objects.filter(pk__in=[game_system_pk, *catalogue_pks])
@@ -594,7 +610,7 @@ def set_option_count(
 
     def change(roster: Roster) -> Summary:
         parent = _selection(roster, selection_id)
-        node = find_entry(parent.node.children, entry_id)
+        node = parent.node.find_entry(entry_id)
         if node is None:
             raise EditRejected(UNKNOWN_ENTRY, _("This selection has no such option."))
         picks = [s for s in parent.children if s.node is node]
@@ -912,7 +928,8 @@ def save_roster(
     """
     report = _report(closure, roster, explain=False)
     document = _document(report)
-    size = quotas.document_bytes(document)
+    text = quotas.document_json(document)
+    size = len(text.encode())
     quotas.admit_document(army_list=army_list, size=size)
     fields: dict[str, Any] = {
         "name": roster.name[:NAME_MAX_LENGTH] or army_list.name,
@@ -928,8 +945,12 @@ def save_roster(
         **denormalised_fields(report),
     }
     repinned = fields["pinned"] != army_list.pinned
+    # the document goes to the database as the text just weighed, not serialised again
+    stored = Cast(Value(text), output_field=JSONField())
     with transaction.atomic():
-        if not ArmyList.objects.filter(pk=army_list.pk, version=version).update(**fields):
+        if not ArmyList.objects.filter(pk=army_list.pk, version=version).update(
+            **{**fields, "document": stored}
+        ):
             raise StaleVersion(_stored_version(army_list))
         for field, value in fields.items():
             setattr(army_list, field, value)

@@ -19,6 +19,7 @@ from armybuilder.engine.model import (
     Constrained,
     Constraint,
     CostType,
+    EntryFinder,
     EntryNode,
     ForceNode,
     InfoNode,
@@ -80,6 +81,7 @@ class Compiled:
             self._visible[cid] = [*catalogue_closure(cid, self.catalogues), self.game_system_id]
         self.cost_types = self._cost_types()
         self._roots: dict[str, list[EntryNode]] = {}
+        self._root_finders: dict[str, EntryFinder] = {}
         self._constrained_roots: dict[str, Constrained] = {}
         self._nested_minimums: dict[str, list[EntryNode]] = {}
         self._document_rules: dict[str, list[InfoNode]] = {}
@@ -317,6 +319,16 @@ class Compiled:
             roots.extend(self._expand(holder, doc_id, (), (), None, None))
         self._roots[catalogue_id] = roots
         return roots
+
+    def find_root_entry(self, catalogue_id: str, entry_id: str) -> EntryNode | None:
+        """``find_entry`` among a force's root entries (looked up, not scanned: a list names
+        one for each of its units)."""
+        finder = self._root_finders.get(catalogue_id)
+        if finder is None:
+            finder = self._root_finders[catalogue_id] = EntryFinder(
+                selectable(self.root_entries(catalogue_id))
+            )
+        return finder.find(entry_id)
 
     def offered_below(self, catalogue_id: str, entry_id: str, budget: Budget) -> EntryNode | None:
         """The entry ``entry_id`` names among those a force of this catalogue offers below

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from armybuilder.engine.caps import whole
 from armybuilder.engine.evaluate import evaluate
 from armybuilder.engine.evaluator import Ctx, Evaluator, Values
-from armybuilder.engine.model import EntryNode, find_entry
+from armybuilder.engine.model import EntryNode
 from armybuilder.engine.report import CONSTRAINT_MAX
 from armybuilder.engine.roster import (
     BAD_COUNT,
@@ -29,7 +29,7 @@ from armybuilder.engine.roster import (
 
 def find_root_entry(roster: Roster, force: Force, entry_id: str) -> EntryNode:
     """The top-level entry of a force's catalogue that ``entry_id`` names."""
-    found = find_entry(roster.compiled.root_entries(force.catalogue_id), entry_id)
+    found = roster.compiled.find_root_entry(force.catalogue_id, entry_id)
     if found is None:
         raise RosterError(NOT_IN_FORCE, {"entry_id": entry_id})
     return found
@@ -37,7 +37,7 @@ def find_root_entry(roster: Roster, force: Force, entry_id: str) -> EntryNode:
 
 def find_child_entry(parent: Selection, entry_id: str) -> EntryNode:
     """The entry under a selection that ``entry_id`` names."""
-    found = find_entry(parent.node.children, entry_id)
+    found = parent.node.find_entry(entry_id)
     if found is None:
         raise RosterError(NOT_UNDER, {"entry_id": entry_id, "parent": parent.node.name})
     return found
@@ -161,9 +161,7 @@ def _auto_select(
     # a minimum may depend on what was auto-selected after it (one option per five models):
     # another pass takes up what the first one left short
     for _ in range(_AUTO_PASSES):
-        made = _size(force, parent)
-        _auto_nodes(roster, force, parent, nodes, created, given, evaluators)
-        if _size(force, parent) == made:
+        if not _auto_nodes(roster, force, parent, nodes, created, given, evaluators):
             return
 
 
@@ -179,17 +177,19 @@ def _auto_nodes(
     given: Given,
     evaluators: Evaluators,
     evaluator: Evaluator | None = None,
-) -> None:
+) -> int:
     """``_auto_node`` for each node, on ``evaluator`` (of the roster as it is now) until a
-    pick changes what the next node sees."""
+    pick changes what the next node sees; returns how much they selected (see ``_auto_pick``)."""
     evaluator = evaluator or evaluators.current()
+    made = 0
     for node in nodes:
         if not node.may_fall_short or _left_to_player(node, given):
             continue
-        made = _size(force, parent)
-        _auto_node(roster, evaluator, force, parent, node, created, given, evaluators)
-        if _size(force, parent) != made:  # what the next entry sees has changed
+        added = _auto_node(roster, evaluator, force, parent, node, created, given, evaluators)
+        if added:  # what the next entry sees has changed
+            made += added
             evaluator = evaluators.changed()
+    return made
 
 
 def _left_to_player(node: EntryNode, given: Given) -> bool:
@@ -205,12 +205,6 @@ def _left_to_player(node: EntryNode, given: Given) -> bool:
     )
 
 
-def _size(force: Force, parent: Selection | None) -> int:
-    """How much is selected under a selection (or in a force): it grows with every pick."""
-    selections = parent.walk() if parent is not None else force.all_selections()
-    return sum(s.amount for s in selections)
-
-
 def _auto_node(
     roster: Roster,
     evaluator: Evaluator,
@@ -220,16 +214,19 @@ def _auto_node(
     created: dict[str, str],
     given: Given,
     evaluators: Evaluators,
-) -> None:
+) -> int:
+    """Auto-select what ``node`` lacks; returns how much that selected."""
     ctx = Ctx(roster, force, None, parent, node)
     values = evaluator.entry_values(node, ctx)
     if values.fields.get("hidden") or (parent is None and not evaluator.offers(force, node)):
-        return
+        return 0
     siblings = parent.children if parent is not None else force.selections
     if node.kind == "group":
         # the members' own minimums first, then the default fills what the group still lacks
         # (filling first would put the unit above its size once the members add theirs)
-        _auto_nodes(roster, force, parent, node.children, created, given, evaluators, evaluator)
+        made = _auto_nodes(
+            roster, force, parent, node.children, created, given, evaluators, evaluator
+        )
         have = sum(s.amount for s in siblings if s.node.within(node))
         short = _shortfall(evaluator, node, values, ctx, have)
         default_id = values.fields["defaultSelectionEntryId"]
@@ -237,17 +234,15 @@ def _auto_node(
             target = next((n for n in node.entries() if default_id in n.ids), None)
             # a default the data hides there is not taken, as no hidden minimum is
             if target is not None and not _hidden(evaluator, roster, force, parent, target):
-                _auto_pick(roster, force, target, parent, short, created)
-        return
+                made += _auto_pick(roster, force, target, parent, short, created)
+        return made
     have = sum(s.amount for s in siblings if s.node is node)
     short = _shortfall(evaluator, node, values, ctx, have)
     if short <= 0:
-        return
+        return 0
     if parent is None:  # at the top level every copy is a selection of its own
-        for _ in range(short):
-            _auto_pick(roster, force, node, None, 1, created)
-    else:
-        _auto_pick(roster, force, node, parent, short, created)
+        return sum(_auto_pick(roster, force, node, None, 1, created) for _ in range(short))
+    return _auto_pick(roster, force, node, parent, short, created)
 
 
 def _hidden(
@@ -292,12 +287,16 @@ def _auto_pick(
     parent: Selection | None,
     amount: int,
     created: dict[str, str],
-) -> None:
+) -> int:
     """Select up to ``amount`` of ``node``, recording it and what it auto-selected in turn.
 
     Never more than the maximums allow: a pick that would break a maximum (the entry's own,
     its group's or its unit's, or one over the force or the roster, such as one Warlord per
     army) is made smaller, down to none.
+
+    Returns how much it selected: the amounts it added, what it auto-selected under a new
+    selection included (none when every try was undone). Only picks change the roster while
+    auto-selection runs, so that is how much the place picked in grew.
     """
     amount = min(amount, _room(roster, force, node, parent))
     # each failed try is undone, so what the roster was over before the pick holds for all tries
@@ -308,12 +307,13 @@ def _auto_pick(
         if before is None or not (_over_maximum(roster) - before):
             created.setdefault(node.path_id, selection.id)
             created.update(more)
-            return
+            return sum(s.amount for s in selection.walk()) if fresh else amount
         if fresh:
             roster.remove_selection(selection)
         else:
             selection.amount -= amount
         amount -= 1
+    return 0
 
 
 def _room(roster: Roster, force: Force, node: EntryNode, parent: Selection | None) -> int:

@@ -278,6 +278,7 @@ class EntryNode(Merged):
     constraints: list[Constraint]
     _children: list[EntryNode] | None = field(default=None, repr=False)
     _entries: list[EntryNode] | None = field(default=None, repr=False)
+    _finder: EntryFinder | None = field(default=None, repr=False)
     _infos: list[InfoNode] | None = field(default=None, repr=False)
     _categories: list[CategoryNode] | None = field(default=None, repr=False)
     _constrained: Constrained | None = field(default=None, repr=False)
@@ -540,6 +541,13 @@ class EntryNode(Merged):
             self._entries = selectable(self.children)
         return self._entries
 
+    def find_entry(self, entry_id: str) -> EntryNode | None:
+        """``find_entry`` among this node's children (looked up, not scanned: a list spec or
+        document names an entry under a selection for each of its options)."""
+        if self._finder is None:
+            self._finder = EntryFinder(self.entries())
+        return self._finder.find(entry_id)
+
 
 def selectable(nodes: list[EntryNode]) -> list[EntryNode]:
     """The entries among ``nodes``, looking through groups."""
@@ -556,17 +564,35 @@ def find_entry(nodes: list[EntryNode], entry_id: str) -> EntryNode | None:
     link on the way); then the id of the link it was reached by (how a player picks a linked
     entry); then any id of the entry.
     """
-    entries = selectable(nodes)
-    for matches in (
-        lambda n: n.path_id == entry_id,
-        lambda n: n.full_path_id == entry_id,
-        lambda n: bool(n.via) and n.via[-1] == entry_id,
-        lambda n: entry_id in n.ids,
-    ):
-        found = next((n for n in entries if matches(n)), None)
-        if found is not None:
-            return found
-    return None
+    return EntryFinder(selectable(nodes)).find(entry_id)
+
+
+class EntryFinder:
+    """``find_entry`` over fixed entries: each way an id may name one, in ``find_entry``'s
+    order of precedence, as a table of the first entry it names."""
+
+    __slots__ = ("_tables",)
+
+    def __init__(self, entries: list[EntryNode]) -> None:
+        by_path: dict[str, EntryNode] = {}
+        by_full_path: dict[str, EntryNode] = {}
+        by_last_link: dict[str, EntryNode] = {}
+        by_any_id: dict[str, EntryNode] = {}
+        for node in entries:
+            by_path.setdefault(node.path_id, node)
+            by_full_path.setdefault(node.full_path_id, node)
+            if node.via:
+                by_last_link.setdefault(node.via[-1], node)
+            for node_id in node.ids:
+                by_any_id.setdefault(node_id, node)
+        self._tables = (by_path, by_full_path, by_last_link, by_any_id)
+
+    def find(self, entry_id: str) -> EntryNode | None:
+        for table in self._tables:
+            found = table.get(entry_id)
+            if found is not None:
+                return found
+        return None
 
 
 class Constrained:

@@ -3,6 +3,7 @@ strangers get the same 404 as for nothing; every refusal is a code."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -77,6 +78,20 @@ def test_a_wrong_password_or_an_unconfirmed_address_gets_no_token(
 
     assert (wrong.status_code, wrong.json()["code"]) == (401, "auth.bad_credentials")
     assert (unconfirmed.status_code, unconfirmed.json()["code"]) == (403, "auth.email_unverified")
+    assert not DeviceToken.objects.exists()
+
+
+def test_the_schema_says_what_password_the_sign_in_refuses_as_malformed(player: Any) -> None:
+    schema = APIClient().get("/api/v1/schema/?format=json").json()
+    password = schema["components"]["schemas"]["SignIn"]["properties"]["password"]
+
+    with_nul = APIClient().post(
+        "/api/v1/auth/token/", {"email": player.email, "password": "pw\x00"}, format="json"
+    )
+
+    assert re.fullmatch(password["pattern"], "pw\x00") is None
+    assert re.fullmatch(password["pattern"], "any other pass phrase: ünïcode, \t tabs") is not None
+    assert with_nul.status_code == 400
     assert not DeviceToken.objects.exists()
 
 

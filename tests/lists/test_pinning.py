@@ -74,3 +74,18 @@ def test_a_list_keeps_its_revisions_after_a_newer_one_is_imported(
         army_list=fresh.army_list, version=1, force_id=force_id(fresh), entry_id=KING
     )
     assert king_points(fresh) == points + 100
+
+
+def test_the_revisions_a_list_is_pinned_to_are_remembered_until_the_store_changes(
+    dwarven_list: ListState, django_assert_num_queries: Any
+) -> None:
+    pinned = dwarven_list.army_list.pinned
+    first = services.closure_of(pinned)
+    with django_assert_num_queries(1):  # (the store's generation)
+        assert services.closure_of(pinned) is first
+
+    newer_revision_with_dearer_king()
+    again = services.closure_of(pinned)
+
+    assert again is not first
+    assert [r.pk for r in again.catalogue_revisions] == [r.pk for r in first.catalogue_revisions]
