@@ -1,8 +1,8 @@
 """What an import job says, stored as a code and its params and worded when read: a job runs
 in a worker with no reader, and staff follow it in their own language.
 
-A job's files' problems carry their code and params the same way; a problem the reader of a
-file words itself (``format.*``, from the engine) keeps its words and shows them as they are.
+A job's files' problems carry their code and params the same way; a file the reader refused
+(``format.*``, ``source.*``) is worded as every engine refusal is (``armybuilder.messages``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+from armybuilder import messages
 
 MESSAGES: dict[str, Promise] = {
     "job.waiting": _("Waiting for a worker"),
@@ -47,5 +49,5 @@ def worded(code: str, params: Mapping[str, Any], fallback: str = "") -> str:
     form = params.get("form")  # a code with two sentences names the one it uses
     message = MESSAGES.get(f"{code}#{form}" if form else code)
     if message is None:
-        return fallback
+        return messages.refused(code, params, fallback=fallback)
     return str(message) % dict(params) if params else str(message)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 from urllib.parse import quote, urljoin
 
 from django.conf import settings
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from armybuilder.engine.formats import FormatError
 from armybuilder.engine.formats.data_index import (
+    TOO_MANY_FILES,
     IndexEntry,
     document_entry,
     is_zip,
@@ -112,7 +114,13 @@ def run_check(*, check_id: int, final_attempt: bool = True) -> None:
                 message=_("Will try again: %(reason)s") % {"reason": error.message},
             )
             raise
-        _finish(check, DataSourceCheck.Status.FAILED, code=error.code, message=error.message)
+        _finish(
+            check,
+            DataSourceCheck.Status.FAILED,
+            code=error.code,
+            message=error.message,
+            params=error.params if isinstance(error, FormatError) else {},
+        )
     except Exception:
         # The files recorded so far stay: what the import stored is listed there.
         logger.exception("data source check %s failed", check_id)
@@ -128,8 +136,22 @@ def _update(check: DataSourceCheck, **fields: object) -> None:
     DataSourceCheck.objects.filter(pk=check.pk).update(**fields)
 
 
-def _finish(check: DataSourceCheck, status: str, *, code: str, message: str) -> None:
-    _update(check, status=status, code=code, message=message, finished_at=timezone.now())
+def _finish(
+    check: DataSourceCheck,
+    status: str,
+    *,
+    code: str,
+    message: str,
+    params: dict[str, Any] | None = None,
+) -> None:
+    _update(
+        check,
+        status=status,
+        code=code,
+        params=params or {},
+        message=message,
+        finished_at=timezone.now(),
+    )
 
 
 @dataclass(slots=True)
@@ -164,11 +186,7 @@ def _archived(name: str, content: bytes) -> _Listed:
 
 def _refuse_over_max_files(count: int) -> None:
     if count > settings.DATA_SOURCES_MAX_FILES:
-        raise FormatError(
-            "source.too_many_files",
-            _("The source lists %(count)s files, over the limit of %(limit)s.")
-            % {"count": count, "limit": settings.DATA_SOURCES_MAX_FILES},
-        )
+        raise FormatError(TOO_MANY_FILES, {"limit": settings.DATA_SOURCES_MAX_FILES})
 
 
 def _stored_numbers(listed: list[_Listed]) -> dict[tuple[str, str], int]:
@@ -201,6 +219,7 @@ def _record(
     *,
     code: str = "",
     message: str = "",
+    params: dict[str, Any] | None = None,
     number: int | None = None,
     revision_pk: int | None = None,
 ) -> None:
@@ -213,6 +232,7 @@ def _record(
         number=number if number is not None else (entry.revision if entry.kind else None),
         outcome=outcome,
         code=code,
+        params=params or {},
         message=message,
         revision_id=revision_pk,
     )
@@ -236,6 +256,7 @@ def _run(check: DataSourceCheck) -> None:
                 DataSourceFile.Outcome.REFUSED,
                 code=item.problem.code,
                 message=item.problem.message,
+                params=item.problem.params,
             )
         elif stored.get((entry.kind, entry.data_id), -1) >= entry.revision:
             _record(check, entry, DataSourceFile.Outcome.UNCHANGED)
@@ -301,6 +322,7 @@ def _import(check: DataSourceCheck, fetched: dict[str, tuple[IndexEntry, bytes]]
                     DataSourceFile.Outcome.REFUSED,
                     code=problem.code,
                     message=problem.message,
+                    params=problem.params,
                 )
             continue
         for imported in result.revisions:

@@ -168,11 +168,14 @@ def _traversing_index() -> bytes:
 
 HOSTILE = {
     "too_large": (Reply(body=b"<dataIndex>" + b" " * 5000 + b"</dataIndex>"), "source.too_large"),
-    "zip_bomb": (Reply(body=_bomb()), "format.zip"),
-    "zip_traversal": (Reply(body=zipped({"../../evil.cat": b"<catalogue/>"})), "format.zip"),
+    "zip_bomb": (Reply(body=_bomb()), "format.zip_ratio"),
+    "zip_traversal": (
+        Reply(body=zipped({"../../evil.cat": b"<catalogue/>"})),
+        "format.zip_outside",
+    ),
     "index_traversal": (Reply(body=_traversing_index()), "source.unsafe_path"),
-    "bad_xml": (Reply(body=b"<dataIndex><dataIndexEntries>"), "source.bad_index"),
-    "not_an_index": (Reply(body=b"<html><body>hello</body></html>"), "source.bad_index"),
+    "bad_xml": (Reply(body=b"<dataIndex><dataIndexEntries>"), "source.bad_index_malformed"),
+    "not_an_index": (Reply(body=b"<html><body>hello</body></html>"), "source.bad_index_root"),
     "dtd": (Reply(body=_billion_laughs()), "format.dtd"),
     "timeout": (
         Reply(body=b"<dataIndex>" + b" " * 100 + b"</dataIndex>", drip_seconds=0.05),
@@ -249,7 +252,8 @@ def test_the_command_checks_every_active_source_and_fails_on_a_failed_check(
     with pytest.raises(CommandError):
         call_command("check_data_sources", stdout=io.StringIO())
 
-    assert DataSourceCheck.objects.get().code == "source.bad_index"
+    failed = DataSourceCheck.objects.get()
+    assert (failed.code, failed.params) == ("source.bad_index_root", {"tag": "notAnIndex"})
 
 
 def test_the_command_refuses_a_url_that_is_not_https(settings: Any) -> None:
