@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -65,7 +66,12 @@ class StatelessAPIView(APIView):
             return _rejected(exc.code, exc.detail, status_code=exc.status, params=exc.params)
         if isinstance(exc, RequestDataTooBig):
             # Django refuses a body over DATA_UPLOAD_MAX_MEMORY_SIZE before it is parsed.
-            return _rejected(TOO_LARGE, str(exc))
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            return _rejected(
+                TOO_LARGE,
+                _("The request is over the limit of %(limit)s bytes.") % {"limit": limit},
+                params={"limit": limit},
+            )
         if isinstance(exc, Malformed):
             return _rejected(MALFORMED, str(exc), exc.field_errors)
         if isinstance(exc, ParseError):

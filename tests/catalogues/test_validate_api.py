@@ -223,6 +223,7 @@ def test_a_body_over_the_size_limit_is_refused_unread(
 
     assert refused.status_code == 400
     assert refused.json()["code"] == "list_spec.too_large"
+    assert refused.json()["params"] == {"limit": len(body) - 1}
     assert accepted.status_code == 200
 
 
