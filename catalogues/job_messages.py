@@ -28,6 +28,30 @@ MESSAGES: dict[str, Promise] = {
         "%(created)s revision(s) imported, %(unchanged)s unchanged, %(unresolved)s unresolved "
         "link(s)."
     ),
+    # a data source check's progress (``%(reason)s``: why it failed last, when it did)
+    "source.waiting": _("Waiting for a worker"),
+    "source.reading": _("Reading the source"),
+    "source.fetching": _("Fetching what changed"),
+    "source.retrying": _("Will try again: %(reason)s"),
+    "source.summary": _("%(imported)s imported, %(unchanged)s unchanged, %(refused)s refused."),
+    "source.internal": _("The check stopped: an internal error occurred."),
+    # why a download was refused or failed (``catalogues.services.downloads``)
+    "source.bad_url#too_long": _("The URL is over %(limit)s characters."),
+    "source.bad_url#not_a_url": _("This is not a URL."),
+    "source.bad_url#no_host": _("The URL names no host, or holds a password."),
+    "source.insecure_scheme": _("Only HTTPS URLs are fetched: %(url)s"),
+    "source.network#unresolved": _("%(host)s cannot be resolved (%(error)s)"),
+    "source.network#unfetched": _("%(url)s could not be fetched (%(error)s)"),
+    "source.timeout": _("The download took too long."),
+    "source.timeout#unfetched": _("%(url)s could not be fetched (%(error)s)"),
+    "source.forbidden_address": _(
+        "%(host)s resolves to %(address)s, which is not a public address"
+    ),
+    "source.http_status": _("The server answered %(status)s for %(url)s"),
+    "source.http_status#no_location": _("A redirect named no location."),
+    "source.too_many_redirects": _("More than %(limit)s redirects."),
+    "source.too_large": _("The download is over %(limit)s bytes."),
+    "source.too_large#together": _("The files to import are over %(limit)s bytes together."),
     "import.internal": _("internal error"),
     "import.empty": _("no files to import"),
     "import.missing_game_system": _(

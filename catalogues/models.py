@@ -335,6 +335,10 @@ class DataSourceCheck(models.Model):
     # refusal is worded from ``code`` and ``params`` when read (``worded_message``).
     code = models.CharField(max_length=60, blank=True)
     params = models.JSONField(default=dict, blank=True)
+    # What the check is doing or did, worded when read (``catalogues.job_messages``);
+    # ``message`` holds the words of a check recorded before messages were codes.
+    message_code = models.CharField(max_length=40, blank=True)
+    message_params = models.JSONField(default=dict, blank=True)
     message = models.TextField(blank=True)
     # Empty for the periodic check and the management command.
     requested_by = models.ForeignKey(
@@ -355,8 +359,15 @@ class DataSourceCheck(models.Model):
 
     @property
     def worded_message(self) -> str:
-        """What the check says, in the reader's language where its code is worded."""
+        """Why the check failed (or last failed, when it will try again), in the reader's
+        language."""
         return job_messages.worded(self.code, self.params, self.message)
+
+    @property
+    def status_message(self) -> str:
+        """What the check is doing or did, in the reader's language."""
+        params = {**self.message_params, "reason": self.worded_message if self.code else ""}
+        return job_messages.worded(self.message_code, params, self.message)
 
 
 class DataSourceFile(models.Model):
