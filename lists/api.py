@@ -18,6 +18,7 @@ import django_filters
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_filters.rest_framework import DjangoFilterBackend
@@ -115,43 +116,57 @@ class Edit:
 
     service: Callable[..., ListState]
     arguments: type[Serializer[Any]]
-    summary: str
+    summary: str | Promise
 
 
 EDITS: Mapping[str, Edit] = {
-    "add-force": Edit(services.add_force, io.AddForceSerializer, "Add a force or detachment."),
-    "remove-force": Edit(services.remove_force, io.ForceSerializer, "Remove a force."),
+    "add-force": Edit(
+        services.add_force, io.AddForceSerializer, gettext_lazy("Add a force or detachment.")
+    ),
+    "remove-force": Edit(
+        services.remove_force, io.ForceSerializer, gettext_lazy("Remove a force.")
+    ),
     "add": Edit(
         services.add_selection,
         io.AddSelectionSerializer,
-        "Add an entry to a force (or an option under a selection).",
+        gettext_lazy("Add an entry to a force (or an option under a selection)."),
     ),
-    "count": Edit(services.set_count, io.CountSerializer, "Set a selection's count."),
+    "count": Edit(services.set_count, io.CountSerializer, gettext_lazy("Set a selection's count.")),
     "option": Edit(
         services.set_option_count,
         io.OptionCountSerializer,
-        "Set how many of an option a selection takes (0 removes it).",
+        gettext_lazy("Set how many of an option a selection takes (0 removes it)."),
     ),
     "choose": Edit(
-        services.choose_option, io.ChooseSerializer, "Pick the option of a choose-one group."
+        services.choose_option,
+        io.ChooseSerializer,
+        gettext_lazy("Pick the option of a choose-one group."),
     ),
-    "remove": Edit(services.remove_selection, io.SelectionSerializer, "Remove a selection."),
+    "remove": Edit(
+        services.remove_selection, io.SelectionSerializer, gettext_lazy("Remove a selection.")
+    ),
     "duplicate": Edit(
         services.duplicate_selection,
         io.DuplicateSerializer,
-        "Duplicate a selection, beside it or into another force.",
+        gettext_lazy("Duplicate a selection, beside it or into another force."),
     ),
     "custom": Edit(
         services.set_custom,
         io.CustomSerializer,
-        "Set a custom name or notes (a field left out stays; null clears it).",
+        gettext_lazy("Set a custom name or notes (a field left out stays; null clears it)."),
     ),
     "cost-limit": Edit(
-        services.set_cost_limit, io.CostLimitSerializer, "Set a cost limit (null: none)."
+        services.set_cost_limit,
+        io.CostLimitSerializer,
+        gettext_lazy("Set a cost limit (null: none)."),
     ),
-    "list-option": Edit(services.set_option, io.ListOptionSerializer, "Set a list option."),
-    "undo": Edit(services.undo, io.NoArgumentsSerializer, "Undo the last edit."),
-    "redo": Edit(services.redo, io.NoArgumentsSerializer, "Redo the last undone edit."),
+    "list-option": Edit(
+        services.set_option, io.ListOptionSerializer, gettext_lazy("Set a list option.")
+    ),
+    "undo": Edit(services.undo, io.NoArgumentsSerializer, gettext_lazy("Undo the last edit.")),
+    "redo": Edit(
+        services.redo, io.NoArgumentsSerializer, gettext_lazy("Redo the last undone edit.")
+    ),
 }
 
 
@@ -574,7 +589,6 @@ def _edit_action(name: str, edit: Edit) -> Callable[..., Response]:
         return self.edit(request, name)
 
     view.__name__ = f"edit_{name.replace('-', '_')}"
-    view.__doc__ = edit.summary
     decorated = action(detail=True, methods=["post"], url_path=f"edits/{name}")(view)
     return _edit_schema(name, edit)(decorated)  # type: ignore[no-any-return]
 
@@ -682,7 +696,14 @@ class GalleryQuery(ListFilters):
         return super().is_valid()
 
 
-@extend_schema_view(get=extend_schema(parameters=[io.GalleryParamsSerializer]))
+@extend_schema_view(
+    get=extend_schema(
+        summary=gettext_lazy(
+            "Public lists, filtered by game, faction, points and legality, newest first."
+        ),
+        parameters=[io.GalleryParamsSerializer],
+    )
+)
 class GalleryView(generics.ListAPIView[ArmyList]):
     """Public lists, filtered by game, faction, points and legality, newest first."""
 

@@ -8,6 +8,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
@@ -55,6 +56,10 @@ def _number_parameter(name: str, description: Promise) -> OpenApiParameter:
     )
 
 
+@extend_schema_view(
+    list=extend_schema(summary=gettext_lazy("The game systems stored, by name.")),
+    retrieve=extend_schema(summary=gettext_lazy("One game system.")),
+)
 class GameSystemViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[GameSystem]):
     serializer_class = serializers.GameSystemSerializer
     pagination_class = Pagination
@@ -64,7 +69,9 @@ class GameSystemViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[GameSystem]):
 
 
 @extend_schema_view(
+    retrieve=extend_schema(summary=gettext_lazy("One catalogue (a faction or a library).")),
     list=extend_schema(
+        summary=gettext_lazy("The catalogues stored: factions and the libraries they share."),
         parameters=[
             _id_parameter(
                 "game_system", gettext_lazy("Only catalogues of this game system (its id).")
@@ -72,8 +79,8 @@ class GameSystemViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[GameSystem]):
             OpenApiParameter(
                 "library", OpenApiTypes.BOOL, description=gettext_lazy("Only libraries, or none.")
             ),
-        ]
-    )
+        ],
+    ),
 )
 class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
     serializer_class = serializers.CatalogueSerializer
@@ -162,14 +169,16 @@ class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
 
 
 @extend_schema_view(
+    retrieve=extend_schema(summary=gettext_lazy("One revision of a game system or catalogue.")),
     list=extend_schema(
+        summary=gettext_lazy("Every revision imported, newest first."),
         parameters=[
             _id_parameter(
                 "game_system", gettext_lazy("Only revisions of this game system's own document.")
             ),
             _id_parameter("catalogue", gettext_lazy("Only revisions of this catalogue.")),
-        ]
-    )
+        ],
+    ),
 )
 class RevisionViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Revision]):
     serializer_class = serializers.RevisionSerializer
@@ -199,18 +208,28 @@ class RevisionViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Revision]):
 
 
 @extend_schema_view(
+    retrieve=extend_schema(summary=gettext_lazy("One entry: costs, categories, profiles, rules.")),
     list=extend_schema(
+        summary=gettext_lazy(
+            "Visible entries; by default only those a player adds directly to a force."
+        ),
         parameters=[
             _id_parameter("revision", gettext_lazy("Entries of this revision.")),
             _id_parameter(
                 "catalogue",
-                "What this catalogue's latest revision offers, with the root entries it "
-                "imports from its libraries.",
+                gettext_lazy(
+                    "What this catalogue's latest revision offers, with the root entries it "
+                    "imports from its libraries."
+                ),
             ),
             _text_parameter("q", gettext_lazy("Name contains (any case).")),
             _text_parameter("category", gettext_lazy("A category entry id.")),
             _text_parameter(
-                "type", f"unit, model, upgrade, ... or {selectors.GROUP_TYPE!r} for groups."
+                "type",
+                format_lazy(
+                    gettext_lazy("unit, model, upgrade, ... or {group!r} for groups."),
+                    group=selectors.GROUP_TYPE,
+                ),
             ),
             OpenApiParameter(
                 "shared",
@@ -219,8 +238,8 @@ class RevisionViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Revision]):
                     "Include entries below force level (shared and nested ones)."
                 ),
             ),
-        ]
-    )
+        ],
+    ),
 )
 class EntryViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Entry]):
     """Visible entries; by default only those a player adds directly to a force."""
@@ -250,6 +269,10 @@ class EntryViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Entry]):
         return None if revision is None else [revision]
 
 
+@extend_schema_view(
+    list=extend_schema(summary=gettext_lazy("My catalogue uploads, newest first (staff).")),
+    retrieve=extend_schema(summary=gettext_lazy("One upload's status and result (staff).")),
+)
 class ImportJobViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[ImportJob]):
     """Status and result of catalogue uploads (staff only, each their own)."""
 

@@ -45,6 +45,11 @@ class AutoSchema(SpectacularAutoSchema):
                 responses[code] = self._get_response_for_code(ErrorSerializer, code)
         return responses
 
+    def get_description(self) -> str:
+        # A view's docstring is a note for the code's readers (and English only): an
+        # operation's public description is the translated one its ``extend_schema`` gives.
+        return ""
+
     def get_auth(self) -> list[dict[str, list[str]]]:
         # A view that authenticates no one takes no credentials: no security requirement at
         # all, rather than drf-spectacular's optional ``{}``, which generated clients read as

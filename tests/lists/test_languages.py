@@ -339,6 +339,20 @@ def test_the_api_schema_describes_itself_in_the_language_asked_for() -> None:
     assert italian["paths"]["/api/v1/validate/"]["post"]["summary"] == (
         "Convalida una lista (List spec) rispetto al sistema di gioco e ai cataloghi memorizzati."
     )
+    operations = [
+        (path, method, text)
+        for path, methods in english["paths"].items()
+        for method, operation in methods.items()
+        for text in ("summary", "description")
+        if operation.get(text)
+    ]
+    assert len(operations) > len(english["paths"])
+    untranslated = [
+        (path, method, text)
+        for path, method, text in operations
+        if italian["paths"][path][method][text] == english["paths"][path][method][text]
+    ]
+    assert untranslated == []
 
 
 def test_a_failed_re_validation_says_why_in_the_staff_members_language(
