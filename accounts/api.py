@@ -31,6 +31,7 @@ class SignInSerializer(serializers.Serializer[Any]):
         TEXT_WITHOUT_CONTROLS,
         max_length=DEVICE_NAME_MAX_LENGTH,
         required=False,
+        allow_blank=True,
         default="",
         help_text=_("A name the player will recognise, e.g. “Anna's phone”."),
     )
@@ -62,7 +63,7 @@ class TokenView(APIView):
     throttle_scope = "sign_in"
 
     @extend_schema(
-        summary="Sign a device in: a token for this app.",
+        summary=_("Sign a device in: a token for this app."),
         request=SignInSerializer,
         # 403: the address is not confirmed yet, or the account is on too many devices
         responses={
@@ -95,7 +96,7 @@ class DevicesView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        summary="The devices this account is signed in on.",
+        summary=_("The devices this account is signed in on."),
         responses=DeviceSerializer(many=True),
     )
     def get(self, request: Request) -> Response:
@@ -103,7 +104,9 @@ class DevicesView(APIView):
         return Response(DeviceSerializer(devices, many=True, context={"request": request}).data)
 
     @extend_schema(
-        summary="Sign out of every device.", responses={204: None}, operation_id="auth_sign_out_all"
+        summary=_("Sign out of every device."),
+        responses={204: None},
+        operation_id="auth_sign_out_all",
     )
     def delete(self, request: Request) -> Response:
         services.sign_out_everywhere(user=request.user)
@@ -114,7 +117,7 @@ class DeviceView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        summary="Sign one device out.",
+        summary=_("Sign one device out."),
         responses={204: None, 404: ErrorSerializer},
         operation_id="auth_sign_out_device",
     )

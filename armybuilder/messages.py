@@ -17,9 +17,10 @@ from typing import Any, Protocol
 
 from django.utils.formats import number_format
 from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from armybuilder.engine import rulebook
 from armybuilder.engine.gauges import Allowance
 from armybuilder.engine.report import ERROR, INFO, WARNING
 from armybuilder.engine.systems.battleground import PRINTED_COST
@@ -326,6 +327,89 @@ REFUSALS: dict[str, Promise] = {
         "Catalogue {catalogue_id} belongs to game system {catalogue_game_system}, not "
         "{game_system_id}."
     ),
+    # a file the readers refuse (``engine.formats``), and what an import checks beyond them
+    "format.too_large": gettext_lazy("The file is {size} bytes, over the limit of {limit}."),
+    "format.too_large_unzipped": gettext_lazy("{name} unzips to more than {limit} bytes."),
+    "format.too_large_upload": gettext_lazy(
+        "The upload holds {size} bytes once unzipped, over the limit of {limit}."
+    ),
+    "format.too_deep": gettext_lazy("The document nests deeper than {limit} levels."),
+    "format.dtd": gettext_lazy("The document has a DTD (DOCTYPE), which is not allowed."),
+    "format.malformed": gettext_lazy(
+        "The file is not well-formed XML (line {line}, column {column})."
+    ),
+    "format.empty": gettext_lazy("The file holds no XML element."),
+    "format.wrong_root": gettext_lazy("The document is a {found}, not one of these: {expected}."),
+    "format.wrong_root_shape": gettext_lazy(
+        "A document is an object with exactly one key, one of these: {expected}."
+    ),
+    "format.wrong_namespace": gettext_lazy(
+        "<{tag}> is in namespace “{namespace}”, not BattleScribe's."
+    ),
+    "format.unsupported": gettext_lazy(
+        "“{name}” is not one of the file types read here ({expected})."
+    ),
+    "format.duplicate_element": gettext_lazy(
+        "<{parent}> has more than one <{tag}> (or a clashing attribute)."
+    ),
+    "format.text_only": gettext_lazy("<{parent}> holds text only, but contains <{tag}>."),
+    "format.mixed_content": gettext_lazy("<{tag}> mixes text with elements."),
+    "format.not_an_object": gettext_lazy("{path} must be an object."),
+    "format.missing_field": gettext_lazy("The {kind} needs a non-empty {key}."),
+    "format.bad_key": gettext_lazy("{path}: keys must be non-empty strings."),
+    "format.not_boolean": gettext_lazy("{path}: {key} must be true or false."),
+    "format.not_finite": gettext_lazy("{path}: {key} is not a finite number."),
+    "format.bad_value": gettext_lazy("{path}: {key} has an unsupported value."),
+    "format.bad_text": gettext_lazy("{path}: {key} holds a control character."),
+    "format.no_tag": gettext_lazy('An item of {key} has no "$tag".'),
+    "format.invalid_text": gettext_lazy("A string holds a character XML cannot carry."),
+    "format.invalid_name": gettext_lazy("“{name}” cannot be an XML name."),
+    "format.invalid_number": gettext_lazy("{value} is not a finite number."),
+    "format.invalid_value": gettext_lazy("A {type} cannot be an attribute."),
+    "format.json": gettext_lazy("The file is not valid JSON (line {line}, column {column})."),
+    "format.json_encoding": gettext_lazy("The file is not JSON text in UTF-8."),
+    "format.json_constant": gettext_lazy("{name} is not a JSON number."),
+    "format.json_too_deep": gettext_lazy("The JSON nests too deeply."),
+    "format.zip": gettext_lazy("The file is not a readable zip archive."),
+    "format.zip_encrypted": gettext_lazy("{name} is encrypted."),
+    "format.zip_ratio": gettext_lazy("{name} expands more than {limit} times."),
+    "format.zip_member": gettext_lazy("{name} cannot be unzipped."),
+    "format.zip_too_many_entries": gettext_lazy("The archive has {count} entries, over {limit}."),
+    "format.zip_not_one_document": gettext_lazy(
+        "The archive must hold exactly one XML document, not {count}."
+    ),
+    "format.zip_outside": gettext_lazy("{name} points outside the archive."),
+    "format.zip_no_document": gettext_lazy("The archive holds no game system or catalogue."),
+    "format.long_id": gettext_lazy("The id “{id}…” is over {limit} characters."),
+    "format.long_name": gettext_lazy("The {kind}'s name is over {limit} characters."),
+    "format.bad_revision": gettext_lazy("Revision “{value}” is not a whole number below 2^31."),
+    "format.legacy_kind": gettext_lazy("A {kind} in format {version} cannot be converted."),
+    "format.legacy_version": gettext_lazy("Unknown BattleScribe data version “{version}”."),
+    "format.legacy_failed": gettext_lazy("Converting to format {version} failed."),
+    "format.legacy_json": gettext_lazy("Format {version} is read only as XML."),
+    # a data index a data source names (``engine.formats.data_index``)
+    "source.bad_index_type": gettext_lazy(
+        "The index gives dataType “{value}”: neither gamesystem nor catalogue."
+    ),
+    "source.bad_index_revision": gettext_lazy(
+        "The index gives dataRevision “{value}”: not a whole number below 2^31."
+    ),
+    "source.bad_index_id": gettext_lazy(
+        "An entry of the index has no dataId, or one over {limit} characters."
+    ),
+    "source.bad_index_long_value": gettext_lazy(
+        "An attribute of “{id}” is over {limit} characters."
+    ),
+    "source.bad_index_deep": gettext_lazy("The index nests elements more than {limit} deep."),
+    "source.bad_index_root": gettext_lazy(
+        "The index's root element is <{tag}>, not BattleScribe's <dataIndex>."
+    ),
+    "source.bad_index_malformed": gettext_lazy(
+        "The index is not well-formed XML (line {line}, column {column})."
+    ),
+    "source.bad_index_empty": gettext_lazy("The index lists no files."),
+    "source.unsafe_path": gettext_lazy("“{path}” is not a file beside the index."),
+    "source.too_many_files": gettext_lazy("The source lists more than {limit} files."),
 }
 # what a refused text is, in the refusal's sentence
 _TEXTS: dict[str, Promise] = {
@@ -396,17 +480,36 @@ class Refused(Protocol):
 def refusal(error: Refused) -> str:
     """An engine refusal's words in the active language (the engine's English for a code this
     catalogue does not word)."""
-    form = error.params.get("form")
-    message = REFUSALS.get(f"{error.code}#{form}" if form else error.code)
+    return refused(error.code, error.params, fallback=error.message)
+
+
+def refused(code: str, params: Mapping[str, Any], *, fallback: str) -> str:
+    """A refusal stored as its code and params (a file an import job could not read), in the
+    active language; ``fallback`` for a code this catalogue does not word."""
+    form = params.get("form")
+    message = REFUSALS.get(f"{code}#{form}" if form else code)
     if message is None:
-        return error.message
-    values = {key: localized(value) for key, value in error.params.items()}
-    if "what" in error.params:
-        values["what"] = str(_TEXTS.get(str(error.params["what"]), error.params["what"]))
+        return fallback
+    values = {key: localized(value) for key, value in params.items()}
+    if "what" in params:
+        values["what"] = str(_TEXTS.get(str(params["what"]), params["what"]))
     try:
         return str(message).format_map(values)
     except (KeyError, IndexError, ValueError):
-        return error.message
+        return fallback
+
+
+def rule_section(rule: Mapping[str, Any] | None) -> str:
+    """The section a problem's rule reference cites, titled as in the reader's rulebook: the
+    Italian rulebook's heading for an Italian reader where the registry knows it, else the
+    English digest's."""
+    if not rule:
+        return ""
+    if (get_language() or "").split("-")[0] == "it":
+        italian, _page = rulebook.italian_place_of(rule)
+        if italian:
+            return italian
+    return str(rule.get("section") or "")
 
 
 def allowance(value: Allowance) -> Allowance:

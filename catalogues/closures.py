@@ -186,7 +186,7 @@ def _compiled(key: _ContentKey) -> Compiled:
     game_system_pk, *catalogue_pks = key.pks
     documents = dict(Revision.objects.filter(pk__in=key.pks).values_list("pk", "document"))
     compiled = compile_documents(documents[game_system_pk], [documents[pk] for pk in catalogue_pks])
-    if not _batch.active:
+    if _settling.enabled and not _batch.active:
         _settle_long_lived()
     return compiled
 
@@ -196,6 +196,28 @@ class _Batch(threading.local):
 
 
 _batch = _Batch()
+
+
+class _Settling:
+    enabled = True
+
+
+_settling = _Settling()
+
+
+@contextmanager
+def settling(*, enabled: bool) -> Iterator[None]:
+    """Whether each closure compiled meanwhile, in any thread, is settled into the frozen
+    generation (on by default). A test session turns it off: it compiles hundreds of
+    closures among the objects of thousands of tests, and each settling is a full collection
+    of all of them (``batch_work`` is one thread's, and a live server compiles in its own);
+    the tests of the settling turn it back on."""
+    was = _settling.enabled
+    _settling.enabled = enabled
+    try:
+        yield
+    finally:
+        _settling.enabled = was
 
 
 @contextmanager

@@ -1,8 +1,8 @@
 """What an import job says, stored as a code and its params and worded when read: a job runs
 in a worker with no reader, and staff follow it in their own language.
 
-A job's files' problems carry their code and params the same way; a problem the reader of a
-file words itself (``format.*``, from the engine) keeps its words and shows them as they are.
+A job's files' problems carry their code and params the same way; a file the reader refused
+(``format.*``, ``source.*``) is worded as every engine refusal is (``armybuilder.messages``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+from armybuilder import messages
 
 MESSAGES: dict[str, Promise] = {
     "job.waiting": _("Waiting for a worker"),
@@ -26,6 +28,30 @@ MESSAGES: dict[str, Promise] = {
         "%(created)s revision(s) imported, %(unchanged)s unchanged, %(unresolved)s unresolved "
         "link(s)."
     ),
+    # a data source check's progress (``%(reason)s``: why it failed last, when it did)
+    "source.waiting": _("Waiting for a worker"),
+    "source.reading": _("Reading the source"),
+    "source.fetching": _("Fetching what changed"),
+    "source.retrying": _("Will try again: %(reason)s"),
+    "source.summary": _("%(imported)s imported, %(unchanged)s unchanged, %(refused)s refused."),
+    "source.internal": _("The check stopped: an internal error occurred."),
+    # why a download was refused or failed (``catalogues.services.downloads``)
+    "source.bad_url#too_long": _("The URL is over %(limit)s characters."),
+    "source.bad_url#not_a_url": _("This is not a URL."),
+    "source.bad_url#no_host": _("The URL names no host, or holds a password."),
+    "source.insecure_scheme": _("Only HTTPS URLs are fetched: %(url)s"),
+    "source.network#unresolved": _("%(host)s cannot be resolved (%(error)s)"),
+    "source.network#unfetched": _("%(url)s could not be fetched (%(error)s)"),
+    "source.timeout": _("The download took too long."),
+    "source.timeout#unfetched": _("%(url)s could not be fetched (%(error)s)"),
+    "source.forbidden_address": _(
+        "%(host)s resolves to %(address)s, which is not a public address"
+    ),
+    "source.http_status": _("The server answered %(status)s for %(url)s"),
+    "source.http_status#no_location": _("A redirect named no location."),
+    "source.too_many_redirects": _("More than %(limit)s redirects."),
+    "source.too_large": _("The download is over %(limit)s bytes."),
+    "source.too_large#together": _("The files to import are over %(limit)s bytes together."),
     "import.internal": _("internal error"),
     "import.empty": _("no files to import"),
     "import.missing_game_system": _(
@@ -47,5 +73,5 @@ def worded(code: str, params: Mapping[str, Any], fallback: str = "") -> str:
     form = params.get("form")  # a code with two sentences names the one it uses
     message = MESSAGES.get(f"{code}#{form}" if form else code)
     if message is None:
-        return fallback
+        return messages.refused(code, params, fallback=fallback)
     return str(message) % dict(params) if params else str(message)

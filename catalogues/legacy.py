@@ -10,10 +10,15 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from django.utils.translation import gettext as _
 from lxml import etree
 
 from armybuilder.engine.formats import FormatError
+from armybuilder.engine.formats.errors import DTD, MALFORMED
+from armybuilder.engine.refusals import refusal
+
+CANNOT_CONVERT = refusal("format.legacy_kind", "A {kind} in format {version} cannot be converted.")
+UNKNOWN_VERSION = refusal("format.legacy_version", "Unknown BattleScribe data version “{version}”.")
+CONVERSION_FAILED = refusal("format.legacy_failed", "Converting to format {version} failed.")
 
 XSLT_DIR = Path(__file__).resolve().parent / "xslt"
 # (version reached, stylesheet suffix), in order.
@@ -63,35 +68,22 @@ def _transform(kind: str, suffix: str) -> etree.XSLT:
 def convert(xml: bytes, *, kind: str, version: str) -> bytes:
     """Lift a 1.x game system or catalogue (XML) to the current format (XML)."""
     if kind not in _STYLESHEET_PREFIX:
-        raise FormatError(
-            "format.legacy",
-            _("a %(kind)s in format %(version)s cannot be converted")
-            % {"kind": kind, "version": version},
-        )
+        raise FormatError(CANNOT_CONVERT, {"kind": kind, "version": version})
     parsed = parse_version(version)
     if parsed is None:
-        raise FormatError(
-            "format.legacy",
-            _("unknown BattleScribe data version %(version)s") % {"version": repr(version)},
-        )
+        raise FormatError(UNKNOWN_VERSION, {"version": version})
     try:
         document = etree.fromstring(xml, _safe_parser())
     except etree.XMLSyntaxError as error:
-        raise FormatError(
-            "format.malformed", _("not well-formed XML: %(error)s") % {"error": error}
-        ) from None
+        raise FormatError(MALFORMED, {"line": error.lineno, "column": error.offset}) from None
     if document.getroottree().docinfo.doctype:
-        raise FormatError("format.dtd", _("the document has a DTD (DOCTYPE), which is not allowed"))
+        raise FormatError(DTD)
     tree = document.getroottree()
     for reached, suffix in STEPS:
         if reached > parsed:
             try:
                 tree = _transform(kind, suffix)(tree)
-            except etree.XSLTApplyError as error:
-                raise FormatError(
-                    "format.legacy",
-                    _("converting to format %(version)s failed: %(error)s")
-                    % {"version": suffix, "error": error},
-                ) from None
+            except etree.XSLTApplyError:
+                raise FormatError(CONVERSION_FAILED, {"version": suffix}) from None
     result: bytes = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
     return result

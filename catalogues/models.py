@@ -331,8 +331,14 @@ class DataSourceCheck(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     files_total = models.PositiveIntegerField(default=0)
     files_done = models.PositiveIntegerField(default=0)
-    # Why the whole check failed (the source itself could not be read), else empty.
+    # Why the whole check failed (the source itself could not be read), else empty: a reader's
+    # refusal is worded from ``code`` and ``params`` when read (``worded_message``).
     code = models.CharField(max_length=60, blank=True)
+    params = models.JSONField(default=dict, blank=True)
+    # What the check is doing or did, worded when read (``catalogues.job_messages``);
+    # ``message`` holds the words of a check recorded before messages were codes.
+    message_code = models.CharField(max_length=40, blank=True)
+    message_params = models.JSONField(default=dict, blank=True)
     message = models.TextField(blank=True)
     # Empty for the periodic check and the management command.
     requested_by = models.ForeignKey(
@@ -351,6 +357,18 @@ class DataSourceCheck(models.Model):
     def __str__(self) -> str:
         return f"Check #{self.pk} of {self.source} ({self.status})"
 
+    @property
+    def worded_message(self) -> str:
+        """Why the check failed (or last failed, when it will try again), in the reader's
+        language."""
+        return job_messages.worded(self.code, self.params, self.message)
+
+    @property
+    def status_message(self) -> str:
+        """What the check is doing or did, in the reader's language."""
+        params = {**self.message_params, "reason": self.worded_message if self.code else ""}
+        return job_messages.worded(self.message_code, params, self.message)
+
 
 class DataSourceFile(models.Model):
     """The outcome of one file a check found listed."""
@@ -368,6 +386,7 @@ class DataSourceFile(models.Model):
     number = models.PositiveIntegerField(_("revision"), null=True, blank=True)
     outcome = models.CharField(max_length=10, choices=Outcome.choices)
     code = models.CharField(max_length=60, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     message = models.TextField(blank=True)
     revision = models.ForeignKey(
         Revision, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -378,6 +397,11 @@ class DataSourceFile(models.Model):
 
     def __str__(self) -> str:
         return f"{self.file_path}: {self.outcome}"
+
+    @property
+    def worded_message(self) -> str:
+        """Why the file was refused, in the reader's language where its code is worded."""
+        return job_messages.worded(self.code, self.params, self.message)
 
 
 class RevisionEdit(models.Model):

@@ -18,7 +18,9 @@ import django_filters
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -36,6 +38,7 @@ from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from accounts.models import DeviceToken
+from armybuilder import messages
 from armybuilder.engine.formats.errors import FormatError
 from armybuilder.engine.localize import localized_reason
 from armybuilder.engine.report import Problem
@@ -67,7 +70,7 @@ IF_MATCH = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     required=True,
-    description="The list's ETag, as the last read or write of it answered.",
+    description=gettext_lazy("The list's ETag, as the last read or write of it answered."),
 )
 # Each export format in its own media type: the roster files (binary) first, so that a
 # generated client reading the first one it knows reads bytes, which every format is.
@@ -113,43 +116,57 @@ class Edit:
 
     service: Callable[..., ListState]
     arguments: type[Serializer[Any]]
-    summary: str
+    summary: str | Promise
 
 
 EDITS: Mapping[str, Edit] = {
-    "add-force": Edit(services.add_force, io.AddForceSerializer, "Add a force or detachment."),
-    "remove-force": Edit(services.remove_force, io.ForceSerializer, "Remove a force."),
+    "add-force": Edit(
+        services.add_force, io.AddForceSerializer, gettext_lazy("Add a force or detachment.")
+    ),
+    "remove-force": Edit(
+        services.remove_force, io.ForceSerializer, gettext_lazy("Remove a force.")
+    ),
     "add": Edit(
         services.add_selection,
         io.AddSelectionSerializer,
-        "Add an entry to a force (or an option under a selection).",
+        gettext_lazy("Add an entry to a force (or an option under a selection)."),
     ),
-    "count": Edit(services.set_count, io.CountSerializer, "Set a selection's count."),
+    "count": Edit(services.set_count, io.CountSerializer, gettext_lazy("Set a selection's count.")),
     "option": Edit(
         services.set_option_count,
         io.OptionCountSerializer,
-        "Set how many of an option a selection takes (0 removes it).",
+        gettext_lazy("Set how many of an option a selection takes (0 removes it)."),
     ),
     "choose": Edit(
-        services.choose_option, io.ChooseSerializer, "Pick the option of a choose-one group."
+        services.choose_option,
+        io.ChooseSerializer,
+        gettext_lazy("Pick the option of a choose-one group."),
     ),
-    "remove": Edit(services.remove_selection, io.SelectionSerializer, "Remove a selection."),
+    "remove": Edit(
+        services.remove_selection, io.SelectionSerializer, gettext_lazy("Remove a selection.")
+    ),
     "duplicate": Edit(
         services.duplicate_selection,
         io.DuplicateSerializer,
-        "Duplicate a selection, beside it or into another force.",
+        gettext_lazy("Duplicate a selection, beside it or into another force."),
     ),
     "custom": Edit(
         services.set_custom,
         io.CustomSerializer,
-        "Set a custom name or notes (a field left out stays; null clears it).",
+        gettext_lazy("Set a custom name or notes (a field left out stays; null clears it)."),
     ),
     "cost-limit": Edit(
-        services.set_cost_limit, io.CostLimitSerializer, "Set a cost limit (null: none)."
+        services.set_cost_limit,
+        io.CostLimitSerializer,
+        gettext_lazy("Set a cost limit (null: none)."),
     ),
-    "list-option": Edit(services.set_option, io.ListOptionSerializer, "Set a list option."),
-    "undo": Edit(services.undo, io.NoArgumentsSerializer, "Undo the last edit."),
-    "redo": Edit(services.redo, io.NoArgumentsSerializer, "Redo the last undone edit."),
+    "list-option": Edit(
+        services.set_option, io.ListOptionSerializer, gettext_lazy("Set a list option.")
+    ),
+    "undo": Edit(services.undo, io.NoArgumentsSerializer, gettext_lazy("Undo the last edit.")),
+    "redo": Edit(
+        services.redo, io.NoArgumentsSerializer, gettext_lazy("Redo the last undone edit.")
+    ),
 }
 
 
@@ -251,13 +268,15 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         """The asker's list (with its document); anyone else's is the same 404 as none."""
         return selectors.owned_list(user=self.request.user, list_id=int(self.kwargs["pk"]))
 
-    @extend_schema(summary="My lists, last edited first.", responses=io.ListSummarySerializer)
+    @extend_schema(
+        summary=gettext_lazy("My lists, last edited first."), responses=io.ListSummarySerializer
+    )
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(io.ListSummarySerializer(page, many=True).data)
 
     @extend_schema(
-        summary="Create a list (the new-list wizard's choices).",
+        summary=gettext_lazy("Create a list (the new-list wizard's choices)."),
         request=io.CreateListSerializer,
         responses={201: io.ListDetailSerializer, **CREATE_ERRORS},
     )
@@ -283,14 +302,16 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return answer(request, state, status_code=status.HTTP_201_CREATED)
 
     @extend_schema(
-        summary="A list with its document and evaluation (`offers/` says what can be added).",
+        summary=gettext_lazy(
+            "A list with its document and evaluation (`offers/` says what can be added)."
+        ),
         responses=io.ListDetailSerializer,
     )
     def retrieve(self, request: Request, pk: int) -> Response:
         return answer(request, services.load_list(army_list=self.owned(), explain=False))
 
     @extend_schema(
-        summary="Rename a list.",
+        summary=gettext_lazy("Rename a list."),
         parameters=[IF_MATCH],
         request=io.RenameSerializer,
         responses={200: io.ListDetailSerializer, **WRITE_ERRORS},
@@ -310,7 +331,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return answer(request, state)
 
     @extend_schema(
-        summary="Delete a list and its history.",
+        summary=gettext_lazy("Delete a list and its history."),
         parameters=[IF_MATCH],
         responses={204: None, **WRITE_ERRORS},
     )
@@ -321,7 +342,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
-        summary="Copy a list into my lists, with a history of its own.",
+        summary=gettext_lazy("Copy a list into my lists, with a history of its own."),
         request=None,
         responses={201: io.ListDetailSerializer, **CREATE_ERRORS},
     )
@@ -333,7 +354,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         )
 
     @extend_schema(
-        summary="Make a list private, unlisted (anyone with the link) or public.",
+        summary=gettext_lazy("Make a list private, unlisted (anyone with the link) or public."),
         parameters=[IF_MATCH],
         request=io.VisibilitySerializer,
         responses={200: io.ListDetailSerializer, **WRITE_ERRORS},
@@ -348,7 +369,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return answer(request, services.load_list(army_list=army_list))
 
     @extend_schema(
-        summary="Give a list a new share link; the old one stops working at once.",
+        summary=gettext_lazy("Give a list a new share link; the old one stops working at once."),
         parameters=[IF_MATCH],
         request=None,
         responses={200: io.ListDetailSerializer, **WRITE_ERRORS},
@@ -361,7 +382,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return answer(request, services.load_list(army_list=army_list))
 
     @extend_schema(
-        summary="Why an entry cannot be added to a force (or under a selection) now.",
+        summary=gettext_lazy("Why an entry cannot be added to a force (or under a selection) now."),
         parameters=[io.WhyNotQuerySerializer],
         responses={200: io.ReasonsSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
     )
@@ -376,8 +397,10 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return Response(io.ReasonsSerializer({"reasons": localized}).data)
 
     @extend_schema(
-        summary="What each force can add now, by category: each entry's cost as one pick "
-        "would cost, and why not (hidden here, or the rule one more breaks).",
+        summary=gettext_lazy(
+            "What each force can add now, by category: each entry's cost as one pick "
+            "would cost, and why not (hidden here, or the rule one more breaks)."
+        ),
         responses=io.ForceOffersSerializer(many=True),
     )
     @action(detail=True, methods=["get"], pagination_class=None)
@@ -388,7 +411,9 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return Response(io.ForceOffersSerializer(panels, many=True).data)
 
     @extend_schema(
-        summary="A selection's options: the form each takes, its bounds, and why not.",
+        summary=gettext_lazy(
+            "A selection's options: the form each takes, its bounds, and why not."
+        ),
         responses={200: io.SelectionOptionsSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
     )
     @action(detail=True, methods=["get"], url_path="selections/<str:selection_id>/options")
@@ -407,7 +432,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return Response(io.SelectionOptionsSerializer(editor).data)
 
     @extend_schema(
-        summary="The list's kept versions, newest first.",
+        summary=gettext_lazy("The list's kept versions, newest first."),
         responses=io.VersionSerializer(many=True),
     )
     # Every kept version at once, not paged: retention bounds how many a list keeps.
@@ -417,7 +442,9 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return Response(io.VersionSerializer(versions, many=True).data)
 
     @extend_schema(
-        summary="What changed between two kept versions, each change a kind and its params.",
+        summary=gettext_lazy(
+            "What changed between two kept versions, each change a kind and its params."
+        ),
         parameters=[io.DiffQuerySerializer],
         responses={200: io.DiffSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
     )
@@ -433,7 +460,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return Response(io.DiffSerializer(changes).data)
 
     @extend_schema(
-        summary="Restore a kept version as the newest one (undoable like any edit).",
+        summary=gettext_lazy("Restore a kept version as the newest one (undoable like any edit)."),
         parameters=[IF_MATCH],
         request=io.RestoreSerializer,
         responses={200: io.ListDetailSerializer, **WRITE_ERRORS},
@@ -450,7 +477,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return answer(request, state)
 
     @extend_schema(
-        summary="What moving the list to the newest data would change, item by item.",
+        summary=gettext_lazy("What moving the list to the newest data would change, item by item."),
         responses={200: io.DataUpdateSerializer, 404: ErrorSerializer},
     )
     @action(detail=True, methods=["get"], url_path="update")
@@ -473,7 +500,9 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return Response(io.DataUpdateSerializer(body).data)
 
     @extend_schema(
-        summary="Move the list to the newest data, as a new version (undoable like any edit).",
+        summary=gettext_lazy(
+            "Move the list to the newest data, as a new version (undoable like any edit)."
+        ),
         parameters=[IF_MATCH],
         request=io.MigrateSerializer,
         responses={200: io.ListDetailSerializer, 409: ErrorSerializer, **WRITE_ERRORS},
@@ -492,7 +521,9 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return answer(request, state)
 
     @extend_schema(
-        summary="Keep the list on its data: its update notice is dismissed until newer data.",
+        summary=gettext_lazy(
+            "Keep the list on its data: its update notice is dismissed until newer data."
+        ),
         request=None,
         responses={204: None, 404: ErrorSerializer},
     )
@@ -502,7 +533,9 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
-        summary="Download the list: forum text, Markdown, JSON, .ros or .rosz, each verifiable.",
+        summary=gettext_lazy(
+            "Download the list: forum text, Markdown, JSON, .ros or .rosz, each verifiable."
+        ),
         responses=EXPORT_RESPONSES,
     )
     @action(detail=True, methods=["get"], url_path="export/<str:fmt>")
@@ -510,7 +543,7 @@ class ListViewSet(AuthoredThroughTheAPI, IdLookup, viewsets.GenericViewSet[ArmyL
         return export_response(request._request, self.owned(), export_format(fmt))
 
     @extend_schema(
-        summary="Import a .ros/.rosz roster file as a new private list.",
+        summary=gettext_lazy("Import a .ros/.rosz roster file as a new private list."),
         request={"multipart/form-data": io.ImportSerializer},
         responses={201: io.ImportedSerializer, **CREATE_ERRORS},
     )
@@ -556,7 +589,6 @@ def _edit_action(name: str, edit: Edit) -> Callable[..., Response]:
         return self.edit(request, name)
 
     view.__name__ = f"edit_{name.replace('-', '_')}"
-    view.__doc__ = edit.summary
     decorated = action(detail=True, methods=["post"], url_path=f"edits/{name}")(view)
     return _edit_schema(name, edit)(decorated)  # type: ignore[no-any-return]
 
@@ -576,7 +608,7 @@ class SharedListView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        summary="Open a shared list by its link's token.",
+        summary=gettext_lazy("Open a shared list by its link's token."),
         responses={200: io.ListDetailSerializer, 404: ErrorSerializer},
     )
     def get(self, request: Request, token: str) -> Response:
@@ -588,7 +620,7 @@ class SharedExportView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        summary="Download a shared list in any export format.",
+        summary=gettext_lazy("Download a shared list in any export format."),
         responses=EXPORT_RESPONSES,
     )
     def get(self, request: Request, token: str, fmt: str) -> HttpResponse:
@@ -604,10 +636,12 @@ class VerifyView(APIView):
     parser_classes = [JSONParser, MultiPartParser]
 
     @extend_schema(
-        summary="Verify an export: pasted text or an uploaded file.",
+        summary=gettext_lazy("Verify an export: pasted text or an uploaded file."),
         description=(
-            "Send the export as the `file` part of a form (a text part works too). "
-            'A text export may also be sent as JSON, `{"text": "…"}`.'
+            gettext_lazy(
+                "Send the export as the `file` part of a form (a text part works too). "
+                'A text export may also be sent as JSON, `{"text": "…"}`.'
+            )
         ),
         # One documented body: generated clients cannot yet call an operation whose body has
         # two content types (openapi-python-client issue 1451); the form takes every export.
@@ -628,7 +662,10 @@ class VerifyView(APIView):
             verification = verify(data, filename)
         except FormatError as error:
             raise ApplicationError(
-                error.code, error.message, status=status.HTTP_422_UNPROCESSABLE_ENTITY
+                error.code,
+                messages.refusal(error),
+                params=error.params,
+                status=status.HTTP_422_UNPROCESSABLE_ENTITY,
             ) from error
         return Response(io.VerificationSerializer(verification).data)
 
@@ -648,8 +685,25 @@ class GalleryQuery(ListFilters):
     ) -> QuerySet[ArmyList]:
         return self.legal_only(queryset, name, value == "true")
 
+    def is_valid(self) -> bool:
+        # The schema's numbers and booleans have no empty form (a page's form would send one,
+        # an API client does not): a filter named with no value is refused, as in the rest
+        # of the API, instead of ignored.
+        errors = self.form.errors
+        for name in self.filters:
+            if self.data.get(name, None) == "" and name not in errors:
+                self.form.add_error(name, _("Expected a value."))
+        return super().is_valid()
 
-@extend_schema_view(get=extend_schema(parameters=[io.GalleryParamsSerializer]))
+
+@extend_schema_view(
+    get=extend_schema(
+        summary=gettext_lazy(
+            "Public lists, filtered by game, faction, points and legality, newest first."
+        ),
+        parameters=[io.GalleryParamsSerializer],
+    )
+)
 class GalleryView(generics.ListAPIView[ArmyList]):
     """Public lists, filtered by game, faction, points and legality, newest first."""
 
@@ -676,7 +730,9 @@ class SharedForkView(AuthoredThroughTheAPI, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        summary="Fork a shared list (its newest version, or a kept one) into my lists.",
+        summary=gettext_lazy(
+            "Fork a shared list (its newest version, or a kept one) into my lists."
+        ),
         request=io.ForkSerializer,
         responses={201: io.ListDetailSerializer, **CREATE_ERRORS},
     )

@@ -280,7 +280,7 @@ def _in_words(reasons: Sequence[Reason]) -> str:
     would)."""
     return " ".join(
         _("%(reason)s (Rule: %(section)s)")
-        % {"reason": messages.word(r), "section": r.rule["section"]}
+        % {"reason": messages.word(r), "section": messages.rule_section(r.rule)}
         if r.rule and r.rule.get("section")
         else messages.word(r)
         for r in reasons

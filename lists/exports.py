@@ -47,6 +47,7 @@ from armybuilder.engine.formats import (
     write_xml,
 )
 from armybuilder.engine.formats.archive import unzip_document
+from armybuilder.engine.formats.errors import TOO_LARGE, WRONG_ROOT
 from armybuilder.engine.report import ERROR, WARNING
 from armybuilder.engine.rosterfile import document_file
 from armybuilder.engine.view import ForceView, SelectionView
@@ -182,7 +183,7 @@ def verify(data: bytes, filename: str = "") -> Verification:
     roster document. Raises ``FormatError`` for a roster file that cannot be read safely.
     """
     if len(data) > VERIFY_LIMITS.max_input_bytes:
-        raise FormatError("format.too_large", _("The export is too large to check."))
+        raise FormatError(TOO_LARGE, {"size": len(data), "limit": VERIFY_LIMITS.max_input_bytes})
     if filename.lower().endswith(".rosz"):
         data = unzip_document(data, limits=VERIFY_LIMITS)[1]
     stripped = data.lstrip()
@@ -216,7 +217,8 @@ def _verify_document(data: bytes) -> Verification:
     else:
         document = parse_xml(data, limits=VERIFY_LIMITS)
     if "roster" not in document:
-        raise FormatError("format.wrong_root", _("This is not a roster."))
+        (kind,) = document
+        raise FormatError(WRONG_ROOT, {"found": kind, "expected": "roster"})
     tags = document["roster"].get("tags") or []
     code = next((str(t.get("name", "")) for t in tags if t.get("id") == CODE_TAG), "")
     if not code:

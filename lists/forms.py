@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from armybuilder import messages
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.localize import NO_NAMES, Names
 from lists import setup
@@ -123,14 +124,15 @@ class NewListForm(forms.Form):
 def _rule_text(option: setup.ListOption) -> str:
     """Where the rules discuss the option: the rule's section (and digest line)."""
     rule = option.rule or {}
-    if not rule.get("section"):
+    section = messages.rule_section(rule)
+    if not section:
         return ""
     if rule.get("digest") and rule.get("line"):
         return str(
             _("Rules: %(section)s (%(digest)s, line %(line)s)")
-            % {"section": rule["section"], "digest": rule["digest"], "line": rule["line"]}
+            % {"section": section, "digest": rule["digest"], "line": rule["line"]}
         )
-    return str(_("Rules: %(section)s") % {"section": rule["section"]})
+    return str(_("Rules: %(section)s") % {"section": section})
 
 
 def _whole(value: float | None) -> float | int | None:

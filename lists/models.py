@@ -248,7 +248,10 @@ class RevalidationJob(models.Model):
     after_key = models.CharField(max_length=500, blank=True)
     after = models.BigIntegerField(default=0)
     attempts = models.PositiveIntegerField(default=0)
-    error = models.CharField(max_length=300, blank=True)
+    # Why a failed job stopped, worded when read (``REVALIDATION_ERRORS``): staff follow it in
+    # their own language, and the worker that records it has none.
+    error_code = models.CharField(max_length=40, blank=True)
+    error_params = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -257,3 +260,17 @@ class RevalidationJob(models.Model):
 
     def __str__(self) -> str:
         return f"Re-validation #{self.pk} ({self.status})"
+
+    @property
+    def worded_error(self) -> str:
+        """Why the job failed, in the reader's language (empty while it has not)."""
+        message = REVALIDATION_ERRORS.get(self.error_code)
+        if message is None:
+            return self.error_code
+        return str(message) % self.error_params
+
+
+DATABASE_FAILED = "revalidation.database_failed"
+REVALIDATION_ERRORS = {
+    DATABASE_FAILED: _("The database failed on each of %(tries)s tries: the job stopped."),
+}

@@ -7,7 +7,7 @@ from typing import Any
 from celery import shared_task
 from django.db import DatabaseError
 
-from lists.models import RevalidationJob
+from lists.models import DATABASE_FAILED, RevalidationJob
 from lists.updates import run_revalidation
 
 MAX_RETRIES = 5
@@ -28,9 +28,12 @@ def revalidate_task(self: Any, job_id: int) -> None:
     fails is retried with backoff, and the job is marked failed after the last try."""
     try:
         run_revalidation(job_id=job_id)
-    except DatabaseError as error:
+    except DatabaseError:
+        # The database's own words go to the worker's log (Celery logs the exception raised).
         if self.request.retries >= MAX_RETRIES:
             RevalidationJob.objects.filter(pk=job_id).update(
-                status=RevalidationJob.Status.FAILED, error=str(error)[:300]
+                status=RevalidationJob.Status.FAILED,
+                error_code=DATABASE_FAILED,
+                error_params={"tries": MAX_RETRIES + 1},
             )
         raise

@@ -58,6 +58,26 @@ def fresh_closure_cache() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _closures_left_unsettled() -> Iterator[None]:
+    """Settling a compiled closure is a full collection of every object the process holds,
+    and a test process compiles hundreds among thousands of tests' objects (a fifth of the
+    database tests' time): only the tests of the settling settle (``settled_closures``)."""
+    from catalogues import closures
+
+    with closures.settling(enabled=False):
+        yield
+
+
+@pytest.fixture
+def settled_closures() -> Iterator[None]:
+    """For a test of how compiled closures are kept out of the collector's passes."""
+    from catalogues import closures
+
+    with closures.settling(enabled=True):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _fast_password_hashing() -> None:
     """A PBKDF2 hash takes about half a second by design; tests check who may sign in, not
     how hard a stolen hash is to crack."""

@@ -16,6 +16,8 @@ from armybuilder import messages
 from armybuilder.engine import caps, outline, refusals, report
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.explain import HIDDEN_BY_MODIFIER, MAX_REACHED
+from armybuilder.engine.formats import FormatError
+from armybuilder.engine.formats.errors import MALFORMED, ZIP_TOO_MANY_ENTRIES
 from armybuilder.engine.listspec import ListSpecError
 from armybuilder.engine.roster import NOT_UNDER, UNKNOWN_SELECTION, RosterError
 
@@ -142,10 +144,17 @@ def test_every_cost_a_player_enters_is_worded() -> None:
     assert ids == set(messages.ENTERED_COSTS_WORDED)
 
 
+# The readers' refusals checked on the Django side (an import's own limits, old formats).
+_DJANGO_REFUSERS = ("catalogues.legacy", "catalogues.services.imports")
+
+
 def test_every_engine_refusal_has_a_message_naming_its_params() -> None:
     _engine_templates()
+    for module in _DJANGO_REFUSERS:
+        importlib.import_module(module)
 
     assert len(refusals.TEMPLATES) >= 12
+    assert len([c for c in refusals.TEMPLATES if c.startswith(("format.", "source."))]) >= 50
     assert sorted(set(refusals.TEMPLATES) - set(messages.REFUSALS)) == []
     assert {
         code: (_names(template), _names(str(messages.REFUSALS[code])))
@@ -163,8 +172,10 @@ def test_every_engine_refusal_has_a_message_naming_its_params() -> None:
             "compile.wrong_game_system",
             {"catalogue_id": "c-1", "catalogue_game_system": "gs-2", "game_system_id": "gs-1"},
         ),
+        FormatError(MALFORMED, {"line": 3, "column": 7}),
+        FormatError(ZIP_TOO_MANY_ENTRIES, {"count": 40, "limit": 16}),
     ],
-    ids=lambda refused: type(refused).__name__,
+    ids=lambda refused: refused.code,
 )
 def test_an_engine_refusal_reads_in_italian(refused: refusals.Refused) -> None:
     with translation.override("en"):

@@ -122,13 +122,37 @@ def _name(node: ast.expr) -> str:
 
 MESSAGE_CALLS = {f"messages.{level}" for level in ("error", "warning", "info", "success")}
 REFUSALS = ("Error", "Rejected", "Exceeded", "Denied")
+# Refusals that carry a code and params alone, worded where they are shown
+# (``armybuilder.messages``): any words given to one, even translated, are words stored.
+CODED_REFUSALS = {"FormatError", "Refused", "RosterError", "ListSpecError", "CompileError"}
 TRANSLATIONS = {"_", "gettext", "ngettext", "pgettext", "gettext_lazy", "pgettext_lazy"}
 LABELS = {"label", "help_text", "verbose_name", "verbose_name_plural", "empty_label"}
+# what the API's schema says of a field, a parameter or an operation
+SCHEMA_TEXTS = {"help_text", "description", "summary"}
+
+
+def _is_words(node: ast.expr) -> bool:
+    """Text, translated or not: a literal with words, an f-string, a translation, or one of
+    them formatted with ``%``."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return _is_words(node.left)
+    if isinstance(node, ast.Call) and _name(node.func) in TRANSLATIONS:
+        return True
+    return _is_text(node)
+
+
+def _is_sentence(node: ast.expr) -> bool:
+    """A bare literal or f-string with words and a space (not a name such as ".ros")."""
+    parts = node.values if isinstance(node, ast.JoinedStr) else [node]
+    return _is_text(node) and any(
+        isinstance(p, ast.Constant) and isinstance(p.value, str) and " " in p.value for p in parts
+    )
 
 
 def unmarked_calls(source: str, *, forms: bool) -> list[str]:
-    """Refusals and messages given bare strings, (in forms and models) bare labels, and
-    translations inside f-strings (the extractor never finds those)."""
+    """Refusals and messages given bare strings, coded refusals given any words, (in forms and
+    models) bare labels, the API schema's bare help texts and descriptions, and translations
+    inside f-strings (the extractor never finds those)."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.JoinedStr) and any(
@@ -143,8 +167,13 @@ def unmarked_calls(source: str, *, forms: bool) -> list[str]:
         name = _name(node.func)
         if (
             (name.endswith(REFUSALS) and any(_is_text(arg) for arg in node.args[1:]))
+            or (
+                name.rpartition(".")[2] in CODED_REFUSALS
+                and any(_is_words(arg) for arg in node.args[1:])
+            )
             or (name in MESSAGE_CALLS and any(_is_text(arg) for arg in node.args[1:]))
             or (forms and any(k.arg in LABELS and _is_text(k.value) for k in node.keywords))
+            or any(k.arg in SCHEMA_TEXTS and _is_sentence(k.value) for k in node.keywords)
         ):
             found.append(f"{node.lineno}: {name}")
     return found
@@ -163,12 +192,20 @@ def test_the_python_check_finds_bare_strings() -> None:
         "messages.error(request, f'{name} is gone')\n"
         "forms.CharField(label='Name')\n"
         "line = f\"{_('Verdict')}: {verdict}\"\n"
+        "raise FormatError(CODE, _('%(name)s is not XML') % {'name': name})\n"
+        "raise FormatError(CODE, {'name': name})\n"
+        "serializers.CharField(help_text='In the language asked for.')\n"
+        "extend_schema(summary=f'Sign {who} out', description=_('Signs out.'))\n"
+        "OpenApiResponse(schema, description='.ros')\n"
     )
     assert unmarked_calls(source, forms=True) == [
         "1: EditRejected",
         "3: messages.error",
         "4: forms.CharField",
         "5: a translation inside an f-string",
+        "6: FormatError",
+        "8: serializers.CharField",
+        "9: extend_schema",
     ]
 
 

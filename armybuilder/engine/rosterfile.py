@@ -25,6 +25,7 @@ from armybuilder.engine.formats import (
     suffix,
     write_xml,
 )
+from armybuilder.engine.formats.errors import UNSUPPORTED, WRONG_ROOT
 from armybuilder.engine.roster import Roster
 from armybuilder.engine.view import RosterView
 
@@ -47,7 +48,7 @@ def document_file(document: dict[str, Any], filename: str) -> bytes:
         return xml
     if ext == ROSZ:
         return _zipped(xml, _member_name(filename))
-    raise FormatError("format.unsupported", f"{filename!r}: a roster is written as .ros or .rosz")
+    raise FormatError(UNSUPPORTED, {"name": filename, "expected": f"{ROS}, {ROSZ}"})
 
 
 def read_roster(
@@ -60,7 +61,8 @@ def read_roster(
     """
     document = read_document(data, filename, limits=limits)
     if "roster" not in document:
-        raise FormatError("format.wrong_root", f"{filename!r} does not hold a roster")
+        (kind,) = document
+        raise FormatError(WRONG_ROOT, {"found": kind, "expected": "roster"})
     return load_roster(compiled, document)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from catalogues.models import Catalogue, Entry, GameSystem, ImportJob, Revision
@@ -87,7 +88,9 @@ class EntrySerializer(serializers.ModelSerializer[Entry]):
 
 class ImportJobSerializer(serializers.ModelSerializer[ImportJob]):
     message = serializers.CharField(
-        source="status_message", read_only=True, help_text="In the language asked for."
+        source="status_message",
+        read_only=True,
+        help_text=gettext_lazy("In the language asked for."),
     )
     message_code = serializers.CharField(read_only=True)
     message_params = serializers.DictField(read_only=True)
@@ -95,7 +98,9 @@ class ImportJobSerializer(serializers.ModelSerializer[ImportJob]):
         source="worded_errors",
         child=serializers.DictField(),
         read_only=True,
-        help_text="Each file's problem: file, code, params, message (in the language asked).",
+        help_text=gettext_lazy(
+            "Each file's problem: file, code, params, message (in the language asked)."
+        ),
     )
 
     class Meta:
@@ -119,15 +124,19 @@ class ComparedEntrySerializer(serializers.Serializer[ComparedEntry]):
     name = serializers.CharField()
     type = serializers.CharField()
     primary_category = serializers.CharField()
-    old_costs = serializers.DictField(child=serializers.FloatField(), help_text="typeId: value")
-    new_costs = serializers.DictField(child=serializers.FloatField(), help_text="typeId: value")
+    old_costs = serializers.DictField(
+        child=serializers.FloatField(), help_text=gettext_lazy("typeId: value")
+    )
+    new_costs = serializers.DictField(
+        child=serializers.FloatField(), help_text=gettext_lazy("typeId: value")
+    )
     old_constraints = serializers.DictField(
         child=serializers.DictField(),
-        help_text="The entry's own constraints: id: {type, value, field, scope}.",
+        help_text=gettext_lazy("The entry's own constraints: id: {type, value, field, scope}."),
     )
     new_constraints = serializers.DictField(
         child=serializers.DictField(),
-        help_text="The entry's own constraints: id: {type, value, field, scope}.",
+        help_text=gettext_lazy("The entry's own constraints: id: {type, value, field, scope}."),
     )
     old_categories = serializers.ListField(child=serializers.CharField())
     new_categories = serializers.ListField(child=serializers.CharField())
@@ -138,10 +147,12 @@ class ComparisonSerializer(serializers.Serializer[Comparison]):
     new_revision = serializers.IntegerField(source="new.number")
     added = ComparedEntrySerializer(many=True)
     removed = ComparedEntrySerializer(many=True)
-    changed = ComparedEntrySerializer(many=True, help_text="Entries whose costs changed.")
+    changed = ComparedEntrySerializer(
+        many=True, help_text=gettext_lazy("Entries whose costs changed.")
+    )
     constraints_changed = ComparedEntrySerializer(
-        many=True, help_text="Entries whose own constraints changed."
+        many=True, help_text=gettext_lazy("Entries whose own constraints changed.")
     )
     categories_changed = ComparedEntrySerializer(
-        many=True, help_text="Entries whose categories changed."
+        many=True, help_text=gettext_lazy("Entries whose categories changed.")
     )

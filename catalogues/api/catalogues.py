@@ -7,7 +7,10 @@ from django.http import HttpResponseNotModified, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
+from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, viewsets
@@ -37,22 +40,26 @@ from catalogues.params import MAX_ID
 from catalogues.services import outlines
 
 
-def _id_parameter(name: str, description: str) -> OpenApiParameter:
+def _id_parameter(name: str, description: Promise) -> OpenApiParameter:
     return _number_parameter(name, description)
 
 
-def _text_parameter(name: str, description: str) -> OpenApiParameter:
+def _text_parameter(name: str, description: Promise) -> OpenApiParameter:
     schema = {"type": "string", "maxLength": MAX_QUERY_TEXT, "pattern": QUERY_TEXT_PATTERN}
     return OpenApiParameter(name, schema, description=description)
 
 
-def _number_parameter(name: str, description: str) -> OpenApiParameter:
+def _number_parameter(name: str, description: Promise) -> OpenApiParameter:
     """A whole number of 1 or more that fits a 64-bit column (``catalogues.params``)."""
     return OpenApiParameter(
         name, {"type": "integer", "minimum": 1, "maximum": MAX_ID}, description=description
     )
 
 
+@extend_schema_view(
+    list=extend_schema(summary=gettext_lazy("The game systems stored, by name.")),
+    retrieve=extend_schema(summary=gettext_lazy("One game system.")),
+)
 class GameSystemViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[GameSystem]):
     serializer_class = serializers.GameSystemSerializer
     pagination_class = Pagination
@@ -62,12 +69,18 @@ class GameSystemViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[GameSystem]):
 
 
 @extend_schema_view(
+    retrieve=extend_schema(summary=gettext_lazy("One catalogue (a faction or a library).")),
     list=extend_schema(
+        summary=gettext_lazy("The catalogues stored: factions and the libraries they share."),
         parameters=[
-            _id_parameter("game_system", "Only catalogues of this game system (its id)."),
-            OpenApiParameter("library", OpenApiTypes.BOOL, description="Only libraries, or none."),
-        ]
-    )
+            _id_parameter(
+                "game_system", gettext_lazy("Only catalogues of this game system (its id).")
+            ),
+            OpenApiParameter(
+                "library", OpenApiTypes.BOOL, description=gettext_lazy("Only libraries, or none.")
+            ),
+        ],
+    ),
 )
 class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
     serializer_class = serializers.CatalogueSerializer
@@ -82,12 +95,14 @@ class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
 
     @extend_schema(
         summary=(
-            "What changed between two revisions: entries added and removed, and entries "
-            "whose costs, constraints or categories changed."
+            gettext_lazy(
+                "What changed between two revisions: entries added and removed, and entries "
+                "whose costs, constraints or categories changed."
+            )
         ),
         parameters=[
-            _number_parameter("from", "Revision number; default: the one before."),
-            _number_parameter("to", "Revision number; default: the latest revision."),
+            _number_parameter("from", gettext_lazy("Revision number; default: the one before.")),
+            _number_parameter("to", gettext_lazy("Revision number; default: the latest revision.")),
         ],
         responses={200: serializers.ComparisonSerializer, 404: None},
     )
@@ -103,15 +118,21 @@ class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
         return Response(serializers.ComparisonSerializer(comparison).data)
 
     @extend_schema(
-        summary="The faction's entries as an app keeps them (ETag; If-None-Match gives 304).",
-        description=(
-            "The compiled tree of what the catalogue's forces offer (links resolved, shared "
-            "entries included): names, types, costs, categories and the bounds the data "
-            "declares, before any list's modifiers (the server evaluates lists). Its ETag is "
-            "the revisions' content: send it as If-None-Match to learn, with a 304, that a "
-            "kept copy is still good."
+        summary=gettext_lazy(
+            "The faction's entries as an app keeps them (ETag; If-None-Match gives 304)."
         ),
-        parameters=[_number_parameter("revision", "Revision number; default: the latest.")],
+        description=(
+            gettext_lazy(
+                "The compiled tree of what the catalogue's forces offer (links resolved, shared "
+                "entries included): names, types, costs, categories and the bounds the data "
+                "declares, before any list's modifiers (the server evaluates lists). Its ETag is "
+                "the revisions' content: send it as If-None-Match to learn, with a 304, that a "
+                "kept copy is still good."
+            )
+        ),
+        parameters=[
+            _number_parameter("revision", gettext_lazy("Revision number; default: the latest."))
+        ],
         responses={
             200: OpenApiTypes.OBJECT,
             304: None,
@@ -148,12 +169,16 @@ class CatalogueViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Catalogue]):
 
 
 @extend_schema_view(
+    retrieve=extend_schema(summary=gettext_lazy("One revision of a game system or catalogue.")),
     list=extend_schema(
+        summary=gettext_lazy("Every revision imported, newest first."),
         parameters=[
-            _id_parameter("game_system", "Only revisions of this game system's own document."),
-            _id_parameter("catalogue", "Only revisions of this catalogue."),
-        ]
-    )
+            _id_parameter(
+                "game_system", gettext_lazy("Only revisions of this game system's own document.")
+            ),
+            _id_parameter("catalogue", gettext_lazy("Only revisions of this catalogue.")),
+        ],
+    ),
 )
 class RevisionViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Revision]):
     serializer_class = serializers.RevisionSerializer
@@ -170,7 +195,7 @@ class RevisionViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Revision]):
         return revisions
 
     @extend_schema(
-        summary="The revision's whole document (canonical JSON), as a download.",
+        summary=gettext_lazy("The revision's whole document (canonical JSON), as a download."),
         responses={(200, "application/json"): OpenApiTypes.OBJECT},
     )
     @action(detail=True, methods=["get"])
@@ -183,26 +208,38 @@ class RevisionViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Revision]):
 
 
 @extend_schema_view(
+    retrieve=extend_schema(summary=gettext_lazy("One entry: costs, categories, profiles, rules.")),
     list=extend_schema(
+        summary=gettext_lazy(
+            "Visible entries; by default only those a player adds directly to a force."
+        ),
         parameters=[
-            _id_parameter("revision", "Entries of this revision."),
+            _id_parameter("revision", gettext_lazy("Entries of this revision.")),
             _id_parameter(
                 "catalogue",
-                "What this catalogue's latest revision offers, with the root entries it "
-                "imports from its libraries.",
+                gettext_lazy(
+                    "What this catalogue's latest revision offers, with the root entries it "
+                    "imports from its libraries."
+                ),
             ),
-            _text_parameter("q", "Name contains (any case)."),
-            _text_parameter("category", "A category entry id."),
+            _text_parameter("q", gettext_lazy("Name contains (any case).")),
+            _text_parameter("category", gettext_lazy("A category entry id.")),
             _text_parameter(
-                "type", f"unit, model, upgrade, ... or {selectors.GROUP_TYPE!r} for groups."
+                "type",
+                format_lazy(
+                    gettext_lazy("unit, model, upgrade, ... or {group!r} for groups."),
+                    group=selectors.GROUP_TYPE,
+                ),
             ),
             OpenApiParameter(
                 "shared",
                 OpenApiTypes.BOOL,
-                description="Include entries below force level (shared and nested ones).",
+                description=gettext_lazy(
+                    "Include entries below force level (shared and nested ones)."
+                ),
             ),
-        ]
-    )
+        ],
+    ),
 )
 class EntryViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Entry]):
     """Visible entries; by default only those a player adds directly to a force."""
@@ -232,6 +269,10 @@ class EntryViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[Entry]):
         return None if revision is None else [revision]
 
 
+@extend_schema_view(
+    list=extend_schema(summary=gettext_lazy("My catalogue uploads, newest first (staff).")),
+    retrieve=extend_schema(summary=gettext_lazy("One upload's status and result (staff).")),
+)
 class ImportJobViewSet(IdLookup, viewsets.ReadOnlyModelViewSet[ImportJob]):
     """Status and result of catalogue uploads (staff only, each their own)."""
 

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -36,24 +37,31 @@ class RosterUploadSerializer(serializers.Serializer[Any]):
     """A roster file to check, with optional revision pins (multipart form fields)."""
 
     file = RosterFileField(
-        help_text=f"A BattleScribe or New Recruit roster ({', '.join(ROSTER_SUFFIXES)}); a "
-        "text part is read as the XML of a .ros file."
+        help_text=format_lazy(
+            _(
+                "A BattleScribe or New Recruit roster ({suffixes}); a text part is read as the "
+                "XML of a .ros file."
+            ),
+            suffixes=", ".join(ROSTER_SUFFIXES),
+        )
     )
     explain = FormBooleanField(
-        default=False, help_text="Also list the entries that cannot be added now, and why."
+        default=False, help_text=_("Also list the entries that cannot be added now, and why.")
     )
     gameSystemRevision = FormIntegerField(
         min_value=1,
         max_value=MAX_REVISION,
         required=False,
-        help_text="Check against this game system revision.",
+        help_text=_("Check against this game system revision."),
     )
     catalogueRevisions = serializers.RegexField(
         CATALOGUE_PINS_PATTERN,
         required=False,
         max_length=10_000,
-        help_text='JSON object: catalogue id -> revision number, e.g. {"cat-id": 3} '
-        "(default: the newest stored revision of each).",
+        help_text=_(
+            'JSON object: catalogue id -> revision number, e.g. {"cat-id": 3} '
+            "(default: the newest stored revision of each)."
+        ),
         error_messages={
             "invalid": _("Give a JSON object of catalogue id -> revision number (1 or more).")
         },
@@ -75,5 +83,5 @@ class RosterExportSerializer(ListSpecSerializer):
     """A List spec to write out as a roster file."""
 
     format = serializers.ChoiceField(
-        choices=["ros", "rosz"], default="ros", help_text=".ros (XML) or .rosz (zipped XML)."
+        choices=["ros", "rosz"], default="ros", help_text=_(".ros (XML) or .rosz (zipped XML).")
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.parsers import MultiPartParser
@@ -31,14 +32,19 @@ class RosterCheckView(StatelessAPIView):
     parser_classes = [MultiPartParser]
 
     @extend_schema(
-        summary="Check a roster file (.ros/.rosz) against the stored game system and catalogues.",
+        summary=gettext_lazy(
+            "Check a roster file (.ros/.rosz) against the stored game system and catalogues."
+        ),
         description=(
-            "Re-links the roster's selections by their entry-id paths to the newest stored "
-            "revisions of the game system and catalogues it names (or those pinned), evaluates "
-            "it and returns the same report as `POST /api/v1/validate/`. A selection whose entry "
-            "the stored data no longer has is reported as `selection.unknown_entry`, never "
-            "dropped silently. A 400 means the request does not match this schema, a 422 that the "
-            "file could not be checked at all (see `code`)."
+            gettext_lazy(
+                "Re-links the roster's selections by their entry-id paths to the newest stored "
+                "revisions of the game system and catalogues it names (or those pinned), "
+                "evaluates it and returns the same report as `POST /api/v1/validate/`. A "
+                "selection whose entry the stored data no longer has is reported as "
+                "`selection.unknown_entry`, never dropped silently. A 400 means the request does "
+                "not match this schema, a 422 that the file could not be checked at all (see "
+                "`code`)."
+            )
         ),
         request={"multipart/form-data": serializers.RosterUploadSerializer},
         responses={
@@ -72,11 +78,13 @@ class RosterExportView(StatelessAPIView):
     parser_classes = [JSONParser]
 
     @extend_schema(
-        summary="Download a list (List spec) as a .ros or .rosz roster file.",
+        summary=gettext_lazy("Download a list (List spec) as a .ros or .rosz roster file."),
         description=(
-            "Builds the list exactly as `POST /api/v1/validate/` does and returns it as a "
-            "BattleScribe roster file (`format`: `ros` for XML, `rosz` for zipped XML) that "
-            "BattleScribe and New Recruit open; its problems are not in the file."
+            gettext_lazy(
+                "Builds the list exactly as `POST /api/v1/validate/` does and returns it as a "
+                "BattleScribe roster file (`format`: `ros` for XML, `rosz` for zipped XML) that "
+                "BattleScribe and New Recruit open; its problems are not in the file."
+            )
         ),
         request=serializers.RosterExportSerializer,
         responses={

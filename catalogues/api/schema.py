@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from rest_framework import permissions, serializers
 
@@ -13,15 +14,20 @@ class ErrorSerializer(serializers.Serializer[Any]):
     """An API error (``armybuilder.api_errors``): a stable ``code`` to branch on, its ``params``
     to word it in any language, and ``detail``, the server's wording in the reader's language."""
 
-    code = serializers.CharField(help_text="Stable: clients and tests branch on it.")
-    detail = serializers.CharField(help_text="In the language of the request.")
+    code = serializers.CharField(help_text=gettext_lazy("Stable: clients and tests branch on it."))
+    detail = serializers.CharField(help_text=gettext_lazy("In the language of the request."))
     params = serializers.DictField(
-        help_text="What the refusal names (numbers, ids, limits), by the code's parameter names."
+        help_text=gettext_lazy(
+            "What the refusal names (numbers, ids, limits), by the code's parameter names."
+        )
     )
     field_errors = serializers.JSONField(
-        required=False, help_text="Per field of a body that does not match its schema."
+        required=False,
+        help_text=gettext_lazy("Per field of a body that does not match its schema."),
     )
-    parameter = serializers.CharField(required=False, help_text="The query parameter at fault.")
+    parameter = serializers.CharField(
+        required=False, help_text=gettext_lazy("The query parameter at fault.")
+    )
 
 
 OPEN_PERMISSIONS = (permissions.AllowAny,)
@@ -38,6 +44,11 @@ class AutoSchema(SpectacularAutoSchema):
             if code not in responses:
                 responses[code] = self._get_response_for_code(ErrorSerializer, code)
         return responses
+
+    def get_description(self) -> str:
+        # A view's docstring is a note for the code's readers (and English only): an
+        # operation's public description is the translated one its ``extend_schema`` gives.
+        return ""
 
     def get_auth(self) -> list[dict[str, list[str]]]:
         # A view that authenticates no one takes no credentials: no security requirement at

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import permissions, status
 from rest_framework.exceptions import ParseError
@@ -64,7 +66,12 @@ class StatelessAPIView(APIView):
             return _rejected(exc.code, exc.detail, status_code=exc.status, params=exc.params)
         if isinstance(exc, RequestDataTooBig):
             # Django refuses a body over DATA_UPLOAD_MAX_MEMORY_SIZE before it is parsed.
-            return _rejected(TOO_LARGE, str(exc))
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            return _rejected(
+                TOO_LARGE,
+                _("The request is over the limit of %(limit)s bytes.") % {"limit": limit},
+                params={"limit": limit},
+            )
         if isinstance(exc, Malformed):
             return _rejected(MALFORMED, str(exc), exc.field_errors)
         if isinstance(exc, ParseError):
@@ -85,17 +92,21 @@ class ValidateView(StatelessAPIView):
     parser_classes = [JSONParser]
 
     @extend_schema(
-        summary="Validate a list (List spec) against the stored game system and catalogues.",
+        summary=gettext_lazy(
+            "Validate a list (List spec) against the stored game system and catalogues."
+        ),
         description=(
-            "Builds the list with the same operations as the list builder, against the newest "
-            "stored revisions unless `gameSystemRevision` / `catalogueRevisions` pin others, "
-            "and returns the evaluated list: selections, cost totals and every problem with "
-            "its stable code. With `explain: true` it also lists, per force and per selection, "
-            "the entries a player cannot add right now and why (hidden, naming the condition, "
-            "or a maximum reached, naming the constraint). A list that breaks rules is still "
-            "a 200 (`legal` is false); a 400 means the request does not match this schema, a 422 "
-            "that the list could not be built at all (see `code`). `POST /api/v1/rosters/export/` "
-            "takes the same list and returns a .ros/.rosz."
+            gettext_lazy(
+                "Builds the list with the same operations as the list builder, against the newest "
+                "stored revisions unless `gameSystemRevision` / `catalogueRevisions` pin others, "
+                "and returns the evaluated list: selections, cost totals and every problem with "
+                "its stable code. With `explain: true` it also lists, per force and per "
+                "selection, the entries a player cannot add right now and why (hidden, naming the "
+                "condition, or a maximum reached, naming the constraint). A list that breaks "
+                "rules is still a 200 (`legal` is false); a 400 means the request does not match "
+                "this schema, a 422 that the list could not be built at all (see `code`). `POST "
+                "/api/v1/rosters/export/` takes the same list and returns a .ros/.rosz."
+            )
         ),
         request=serializers.ValidateRequestSerializer,
         responses={
@@ -147,7 +158,7 @@ class GameSystemExamplesView(APIView):
     """The example lists shipped for a game system."""
 
     @extend_schema(
-        summary="Example lists shipped for this game system.",
+        summary=gettext_lazy("Example lists shipped for this game system."),
         responses=serializers.ExampleListSerializer(many=True),
     )
     def get(self, request: Request, game_system_pk: int) -> Response:
@@ -163,7 +174,7 @@ class GameSystemExampleView(APIView):
     """One example list, built and validated against the newest stored revisions."""
 
     @extend_schema(
-        summary="One example list with its evaluated report.",
+        summary=gettext_lazy("One example list with its evaluated report."),
         responses=serializers.ExampleDetailSerializer,
     )
     def get(self, request: Request, game_system_pk: int, slug: str) -> Response:

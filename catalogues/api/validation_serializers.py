@@ -7,7 +7,9 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from django.urls import reverse
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 from rest_framework.settings import api_settings
 
@@ -107,7 +109,7 @@ class SelectionSpecSerializer(serializers.Serializer[Any]):
     entryId = JSONCharField(
         min_length=1,
         max_length=MAX_ENTRY_ID_LENGTH,
-        help_text="An entry or entry link id, as offered at that level.",
+        help_text=gettext_lazy("An entry or entry link id, as offered at that level."),
     )
     number = JSONIntegerField(min_value=1, max_value=MAX_NUMBER, default=1)
     customName = JSONCharField(max_length=MAX_NAME_LENGTH, required=False, allow_blank=True)
@@ -139,24 +141,28 @@ class ListSpecSerializer(serializers.Serializer[Any]):
     costLimits = serializers.DictField(
         child=JSONFloatField(min_value=0, max_value=MAX_COST_LIMIT),
         required=False,
-        help_text=f"Cost type id -> limit (0 to {MAX_COST_LIMIT}).",
+        help_text=format_lazy(
+            gettext_lazy("Cost type id -> limit (0 to {limit})."), limit=MAX_COST_LIMIT
+        ),
     )
     options = serializers.DictField(
         child=JSONCharField(allow_blank=True, max_length=MAX_NAME_LENGTH),
         required=False,
-        help_text="List options.",
+        help_text=gettext_lazy("List options."),
     )
     forces = ForceSpecSerializer(many=True, required=False)
     gameSystemRevision = JSONIntegerField(
         min_value=1,
         max_value=MAX_REVISION,
         required=False,
-        help_text="Validate against this game system revision.",
+        help_text=gettext_lazy("Validate against this game system revision."),
     )
     catalogueRevisions = serializers.DictField(
         child=JSONIntegerField(min_value=1, max_value=MAX_REVISION),
         required=False,
-        help_text="Catalogue id -> revision number to validate against (default: the newest).",
+        help_text=gettext_lazy(
+            "Catalogue id -> revision number to validate against (default: the newest)."
+        ),
     )
 
     def to_internal_value(self, data: Any) -> Any:
@@ -174,8 +180,10 @@ class ValidateRequestSerializer(ListSpecSerializer):
 
     explain = JSONBooleanField(
         default=False,
-        help_text="Also list, per force and per selection, the entries that cannot be added "
-        "now and why (`unavailable`). Off by default: it evaluates every offered entry.",
+        help_text=gettext_lazy(
+            "Also list, per force and per selection, the entries that cannot be added "
+            "now and why (`unavailable`). Off by default: it evaluates every offered entry."
+        ),
     )
 
 
@@ -223,14 +231,16 @@ class SelectionCategorySerializer(serializers.Serializer[Any]):
 
 class RosterSelectionSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
-    entry_id = serializers.CharField(help_text="Path id as in a .ros file (link::target).")
+    entry_id = serializers.CharField(
+        help_text=gettext_lazy("Path id as in a .ros file (link::target).")
+    )
     name = serializers.CharField()
     custom_name = serializers.CharField(allow_null=True)
     type = serializers.CharField()
     number = serializers.IntegerField()
     hidden = serializers.BooleanField()
     costs = SelectionCostSerializer(
-        many=True, help_text="Its own costs, number included, children not."
+        many=True, help_text=gettext_lazy("Its own costs, number included, children not.")
     )
     categories = SelectionCategorySerializer(many=True)
 
@@ -255,6 +265,16 @@ class RosterForceSerializer(serializers.Serializer[Any]):
         return fields
 
 
+class RuleTitleField(serializers.CharField):
+    """A cited section as the reader's rulebook titles it (Accept-Language)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, value: Any) -> str:
+        return messages.rule_section(value)
+
+
 class ProblemRuleSerializer(serializers.Serializer[Any]):
     """The rule a problem cites: a section of a game's rules digest."""
 
@@ -262,9 +282,15 @@ class ProblemRuleSerializer(serializers.Serializer[Any]):
     section = serializers.CharField(required=False)
     digest = serializers.CharField(required=False)
     line = serializers.IntegerField(required=False)
+    title = RuleTitleField(
+        help_text=gettext_lazy(
+            "The section as the reader's rulebook titles it (Accept-Language): the Italian "
+            "rulebook's heading in Italian where it is known, else the digest's section."
+        ),
+    )
 
 
-PARAMS_HELP = (
+PARAMS_HELP = gettext_lazy(
     "What the message names (numbers, ids, names, limits), to word it in any language from "
     "the code and these alone; a code with several sentences names the one in 'form'."
 )
@@ -282,14 +308,16 @@ class WordedField(serializers.CharField):
 
 
 class ReportProblemSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(help_text="Stable, dotted; match on this, not on the message.")
+    code = serializers.CharField(
+        help_text=gettext_lazy("Stable, dotted; match on this, not on the message.")
+    )
     severity = serializers.ChoiceField(choices=[ERROR, WARNING, INFO])
     owner_type = serializers.ChoiceField(choices=["roster", "force", "category", "selection"])
     owner_id = serializers.CharField()
     owner_entry_id = serializers.CharField()
     entry_id = serializers.CharField()
     constraint_id = serializers.CharField()
-    message = WordedField(help_text="In the language asked for (Accept-Language).")
+    message = WordedField(help_text=gettext_lazy("In the language asked for (Accept-Language)."))
     rule = ProblemRuleSerializer(allow_null=True)
     params = serializers.DictField(help_text=PARAMS_HELP)
 
@@ -313,12 +341,18 @@ class ReasonSerializer(serializers.Serializer[Any]):
     """One obstacle to adding an entry: hidden (by its data or a modifier), or a maximum."""
 
     code = serializers.CharField(
-        help_text="explain.hidden, explain.hidden_by_modifier or explain.max_reached."
+        help_text=gettext_lazy("explain.hidden, explain.hidden_by_modifier or explain.max_reached.")
     )
-    entry_id = serializers.CharField(help_text="The entry or entry group the reason is about.")
-    constraint_id = serializers.CharField(help_text="The maximum reached (empty if hidden).")
+    entry_id = serializers.CharField(
+        help_text=gettext_lazy("The entry or entry group the reason is about.")
+    )
+    constraint_id = serializers.CharField(
+        help_text=gettext_lazy("The maximum reached (empty if hidden).")
+    )
     message = WordedField(
-        help_text="In plain words, naming the condition or limit, in the language asked for."
+        help_text=gettext_lazy(
+            "In plain words, naming the condition or limit, in the language asked for."
+        )
     )
     params = serializers.DictField(help_text=PARAMS_HELP)
 
@@ -327,10 +361,12 @@ class UnavailableSerializer(serializers.Serializer[Any]):
     """An entry a force or selection offers that a player cannot add right now."""
 
     owner_type = serializers.ChoiceField(
-        choices=["force", "selection"], help_text="Where it is offered."
+        choices=["force", "selection"], help_text=gettext_lazy("Where it is offered.")
     )
     owner_id = serializers.CharField()
-    entry_id = serializers.CharField(help_text="Path id as offered there (link::target).")
+    entry_id = serializers.CharField(
+        help_text=gettext_lazy("Path id as offered there (link::target).")
+    )
     name = serializers.CharField()
     reasons = ReasonSerializer(many=True)
 
@@ -345,23 +381,33 @@ class ListReportSerializer(serializers.Serializer[Any]):
         return list_report_data(instance)
 
     name = serializers.CharField(source="view.name")
-    legal = serializers.BooleanField(help_text="No problem of severity error.")
+    legal = serializers.BooleanField(help_text=gettext_lazy("No problem of severity error."))
     error_count = serializers.IntegerField()
     warning_count = serializers.IntegerField()
     game_system = RevisionRefSerializer(source="closure.game_system_revision")
     catalogues = RevisionRefSerializer(many=True, source="closure.catalogue_revisions")
-    totals = CostTotalSerializer(many=True, help_text="Visible cost types, against their limits.")
+    totals = CostTotalSerializer(
+        many=True, help_text=gettext_lazy("Visible cost types, against their limits.")
+    )
     forces = RosterForceSerializer(many=True, source="view.forces")
     problems = ReportProblemSerializer(
-        many=True, help_text="Errors first, then warnings, then notes."
+        many=True, help_text=gettext_lazy("Errors first, then warnings, then notes.")
     )
-    explained = serializers.BooleanField(help_text="Whether `unavailable` was worked out.")
+    explained = serializers.BooleanField(
+        help_text=gettext_lazy("Whether `unavailable` was worked out.")
+    )
     unavailable = UnavailableSerializer(
-        many=True, help_text="With `explain`: entries that cannot be added now, and why."
+        many=True,
+        help_text=gettext_lazy("With `explain`: entries that cannot be added now, and why."),
     )
     explained_all = serializers.BooleanField(
-        help_text=f"False when explaining stopped at its cap ({MAX_EXPLAINED:,} entries per "
-        "request): `unavailable` then covers the entries offered first."
+        help_text=format_lazy(
+            gettext_lazy(
+                "False when explaining stopped at its cap ({limit} entries per request): "
+                "`unavailable` then covers the entries offered first."
+            ),
+            limit=MAX_EXPLAINED,
+        )
     )
 
 
@@ -425,6 +471,7 @@ def _rule_data(rule: Mapping[str, Any]) -> dict[str, Any]:
     for key, kind in (("game", str), ("section", str), ("digest", str), ("line", int)):
         if key in rule:
             out[key] = None if rule[key] is None else kind(rule[key])
+    out["title"] = messages.rule_section(rule)
     return out
 
 
@@ -495,13 +542,15 @@ class RejectionSerializer(ErrorSerializer):
     the validation and roster APIs); nothing was evaluated or changed."""
 
     code = serializers.CharField(
-        help_text="list_spec.malformed, list_spec.too_large, list_spec.unknown_game_system, "
-        "list_spec.unknown_catalogue, list_spec.unknown_revision or list_spec.not_buildable; "
-        "for a roster file also roster_file.unknown_force, or a format.* code for a file that "
-        "cannot be read (format.unsupported, format.malformed, format.dtd, format.zip, "
-        "format.too_large, format.too_deep, format.wrong_root, ...); or a caps.* code for a "
-        "list over a cap or the work budget (caps.size, caps.forces, caps.depth, caps.number, "
-        "caps.cost_limit, caps.cost, caps.work_budget)."
+        help_text=gettext_lazy(
+            "list_spec.malformed, list_spec.too_large, list_spec.unknown_game_system, "
+            "list_spec.unknown_catalogue, list_spec.unknown_revision or list_spec.not_buildable; "
+            "for a roster file also roster_file.unknown_force, or a format.* code for a file that "
+            "cannot be read (format.unsupported, format.malformed, format.dtd, format.zip, "
+            "format.too_large, format.too_deep, format.wrong_root, ...); or a caps.* code for a "
+            "list over a cap or the work budget (caps.size, caps.forces, caps.depth, caps.number, "
+            "caps.cost_limit, caps.cost, caps.work_budget)."
+        )
     )
 
 
@@ -514,7 +563,9 @@ class ExampleListSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
     description = serializers.CharField()
-    meant_legal = serializers.BooleanField(help_text="Some examples show a rule being broken.")
+    meant_legal = serializers.BooleanField(
+        help_text=gettext_lazy("Some examples show a rule being broken.")
+    )
     catalogue_ids = serializers.ListField(child=serializers.CharField())
     url = serializers.SerializerMethodField()
     page_url = serializers.SerializerMethodField()
@@ -530,6 +581,10 @@ class ExampleListSerializer(serializers.Serializer[Any]):
 
 class ExampleDetailSerializer(serializers.Serializer[Any]):
     example = ExampleListSerializer()
-    spec = serializers.JSONField(source="example.spec", help_text="The List spec itself.")
+    spec = serializers.JSONField(
+        source="example.spec", help_text=gettext_lazy("The List spec itself.")
+    )
     report = ListReportSerializer(allow_null=True)
-    error = RejectionSerializer(allow_null=True, help_text="Set when the list cannot be built.")
+    error = RejectionSerializer(
+        allow_null=True, help_text=gettext_lazy("Set when the list cannot be built.")
+    )

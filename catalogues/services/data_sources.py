@@ -15,8 +15,10 @@ retry with backoff; running a check again imports nothing it already imported.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 from urllib.parse import quote, urljoin
 
 from django.conf import settings
@@ -24,10 +26,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from armybuilder.engine.formats import FormatError
 from armybuilder.engine.formats.data_index import (
+    TOO_MANY_FILES,
     IndexEntry,
     document_entry,
     is_zip,
@@ -55,7 +57,7 @@ def start_check(*, source: DataSource, user: User | None) -> DataSourceCheck:
 
     with transaction.atomic():
         check = DataSourceCheck.objects.create(
-            source=source, requested_by=user, message=_("Waiting for a worker")
+            source=source, requested_by=user, message_code="source.waiting"
         )
         transaction.on_commit(lambda: check_data_source_task.delay(check.pk))
     return check
@@ -94,7 +96,9 @@ def run_check(*, check_id: int, final_attempt: bool = True) -> None:
         files_done=0,
         files_total=0,
         code="",
-        message=_("Reading the source"),
+        params={},
+        message_code="source.reading",
+        message_params={},
     ):
         logger.info("data source check %s is finished; nothing to do", check_id)
         return
@@ -109,10 +113,16 @@ def run_check(*, check_id: int, final_attempt: bool = True) -> None:
                 check,
                 status=DataSourceCheck.Status.PENDING,
                 code=error.code,
-                message=_("Will try again: %(reason)s") % {"reason": error.message},
+                params=error.params,
+                message_code="source.retrying",
             )
             raise
-        _finish(check, DataSourceCheck.Status.FAILED, code=error.code, message=error.message)
+        _finish(
+            check,
+            DataSourceCheck.Status.FAILED,
+            code=error.code,
+            params=error.params,
+        )
     except Exception:
         # The files recorded so far stay: what the import stored is listed there.
         logger.exception("data source check %s failed", check_id)
@@ -120,7 +130,6 @@ def run_check(*, check_id: int, final_attempt: bool = True) -> None:
             check,
             DataSourceCheck.Status.FAILED,
             code="source.internal",
-            message=_("The check stopped: an internal error occurred."),
         )
 
 
@@ -128,8 +137,24 @@ def _update(check: DataSourceCheck, **fields: object) -> None:
     DataSourceCheck.objects.filter(pk=check.pk).update(**fields)
 
 
-def _finish(check: DataSourceCheck, status: str, *, code: str, message: str) -> None:
-    _update(check, status=status, code=code, message=message, finished_at=timezone.now())
+def _finish(
+    check: DataSourceCheck,
+    status: str,
+    *,
+    code: str,
+    params: Mapping[str, Any] | None = None,
+    message_code: str = "",
+    message_params: Mapping[str, Any] | None = None,
+) -> None:
+    _update(
+        check,
+        status=status,
+        code=code,
+        params=dict(params or {}),
+        message_code=message_code,
+        message_params=dict(message_params or {}),
+        finished_at=timezone.now(),
+    )
 
 
 @dataclass(slots=True)
@@ -164,11 +189,7 @@ def _archived(name: str, content: bytes) -> _Listed:
 
 def _refuse_over_max_files(count: int) -> None:
     if count > settings.DATA_SOURCES_MAX_FILES:
-        raise FormatError(
-            "source.too_many_files",
-            _("The source lists %(count)s files, over the limit of %(limit)s.")
-            % {"count": count, "limit": settings.DATA_SOURCES_MAX_FILES},
-        )
+        raise FormatError(TOO_MANY_FILES, {"limit": settings.DATA_SOURCES_MAX_FILES})
 
 
 def _stored_numbers(listed: list[_Listed]) -> dict[tuple[str, str], int]:
@@ -200,7 +221,7 @@ def _record(
     outcome: str,
     *,
     code: str = "",
-    message: str = "",
+    params: Mapping[str, Any] | None = None,
     number: int | None = None,
     revision_pk: int | None = None,
 ) -> None:
@@ -213,7 +234,7 @@ def _record(
         number=number if number is not None else (entry.revision if entry.kind else None),
         outcome=outcome,
         code=code,
-        message=message,
+        params=dict(params or {}),
         revision_id=revision_pk,
     )
 
@@ -222,7 +243,7 @@ def _run(check: DataSourceCheck) -> None:
     limits = DownloadLimits.from_settings()
     source = check.source
     listed = _listed(download(source.url, limits=limits))
-    _update(check, files_total=len(listed), message=_("Fetching what changed"))
+    _update(check, files_total=len(listed), message_code="source.fetching")
     stored = _stored_numbers(listed)
     fetched: dict[str, tuple[IndexEntry, bytes]] = {}
     # Everything fetched is held until the import: the check as a whole is bounded too.
@@ -235,7 +256,7 @@ def _run(check: DataSourceCheck) -> None:
                 entry,
                 DataSourceFile.Outcome.REFUSED,
                 code=item.problem.code,
-                message=item.problem.message,
+                params=item.problem.params,
             )
         elif stored.get((entry.kind, entry.data_id), -1) >= entry.revision:
             _record(check, entry, DataSourceFile.Outcome.UNCHANGED)
@@ -255,15 +276,14 @@ def _run(check: DataSourceCheck) -> None:
                     entry,
                     DataSourceFile.Outcome.REFUSED,
                     code=error.code,
-                    message=error.message,
+                    params=error.params,
                 )
             else:
                 budget -= len(content)
                 if budget < 0:
                     raise DownloadError(
                         "source.too_large",
-                        _("The files to import are over %(limit)s bytes together.")
-                        % {"limit": settings.DATA_SOURCES_MAX_CHECK_BYTES},
+                        {"form": "together", "limit": settings.DATA_SOURCES_MAX_CHECK_BYTES},
                     )
                 fetched[entry.file_path] = (entry, content)
         _update(check, files_done=done)
@@ -275,8 +295,8 @@ def _run(check: DataSourceCheck) -> None:
         check,
         DataSourceCheck.Status.SUCCEEDED,
         code="",
-        message=_("%(imported)s imported, %(unchanged)s unchanged, %(refused)s refused.")
-        % outcomes,
+        message_code="source.summary",
+        message_params=outcomes,
     )
 
 
@@ -300,7 +320,7 @@ def _import(check: DataSourceCheck, fetched: dict[str, tuple[IndexEntry, bytes]]
                     entry,
                     DataSourceFile.Outcome.REFUSED,
                     code=problem.code,
-                    message=problem.message,
+                    params=problem.params,
                 )
             continue
         for imported in result.revisions:

@@ -14,11 +14,14 @@ import ipaddress
 import socket
 import ssl
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from django.conf import settings
-from django.utils.translation import gettext as _
+
+from catalogues import job_messages
 
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _CHUNK = 64 * 1024
@@ -29,11 +32,21 @@ class DownloadError(Exception):
     """A download was refused or failed; ``code`` is stable. ``transient`` failures (the
     network, a server error) are worth retrying later; the others will fail again."""
 
-    def __init__(self, code: str, message: str, *, transient: bool = False) -> None:
-        super().__init__(message)
+    def __init__(
+        self, code: str, params: Mapping[str, Any] | None = None, *, transient: bool = False
+    ) -> None:
+        super().__init__(code)
         self.code = code
-        self.message = message
+        # (kept with a check or a file and worded when read: ``catalogues.job_messages``)
+        self.params = dict(params or {})
         self.transient = transient
+
+    @property
+    def message(self) -> str:
+        return job_messages.worded(self.code, self.params)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,21 +75,17 @@ class Download:
 def check_url(url: str, *, allow_loopback: bool) -> tuple[str, str, int]:
     """``(scheme, host, port)`` of a URL a download may start from, or ``DownloadError``."""
     if len(url) > MAX_URL_LENGTH:
-        raise DownloadError(
-            "source.bad_url", _("The URL is over %(limit)s characters.") % {"limit": MAX_URL_LENGTH}
-        )
+        raise DownloadError("source.bad_url", {"form": "too_long", "limit": MAX_URL_LENGTH})
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
-        raise DownloadError("source.bad_url", _("This is not a URL.")) from None
+        raise DownloadError("source.bad_url", {"form": "not_a_url"}) from None
     schemes = ("https", "http") if allow_loopback else ("https",)
     if parts.scheme not in schemes:
-        raise DownloadError(
-            "source.insecure_scheme", _("Only HTTPS URLs are fetched: %(url)s") % {"url": url}
-        )
+        raise DownloadError("source.insecure_scheme", {"url": url})
     if not parts.hostname or parts.username or parts.password:
-        raise DownloadError("source.bad_url", _("The URL names no host, or holds a password."))
+        raise DownloadError("source.bad_url", {"form": "no_host"})
     default_port = 443 if parts.scheme == "https" else 80
     return parts.scheme, parts.hostname, port or default_port
 
@@ -98,16 +107,14 @@ def resolve(host: str, port: int, *, allow_loopback: bool) -> str:
     except (socket.gaierror, UnicodeError) as error:
         raise DownloadError(
             "source.network",
-            _("%(host)s cannot be resolved (%(error)s)") % {"host": host, "error": error},
+            {"form": "unresolved", "host": host, "error": str(error)},
             transient=True,
         ) from None
     addresses = [str(info[4][0]) for info in infos]
     refused = [a for a in addresses if not _allowed(a, allow_loopback)]
     if refused or not addresses:
         raise DownloadError(
-            "source.forbidden_address",
-            _("%(host)s resolves to %(address)s, which is not a public address")
-            % {"host": host, "address": ", ".join(refused) or "-"},
+            "source.forbidden_address", {"host": host, "address": ", ".join(refused) or "-"}
         )
     return addresses[0]
 
@@ -135,7 +142,7 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
 def _remaining(deadline: float) -> float:
     left = deadline - time.monotonic()
     if left <= 0:
-        raise DownloadError("source.timeout", _("The download took too long."), transient=True)
+        raise DownloadError("source.timeout", transient=True)
     return left
 
 
@@ -155,36 +162,28 @@ def download(url: str, *, limits: DownloadLimits) -> Download:
             if response.status in _REDIRECTS:
                 location = response.getheader("Location")
                 if not location:
-                    raise DownloadError("source.http_status", _("A redirect named no location."))
+                    raise DownloadError("source.http_status", {"form": "no_location"})
                 url = urljoin(url, location)
                 continue
             if response.status != 200:
                 raise DownloadError(
                     "source.http_status",
-                    _("The server answered %(status)s for %(url)s")
-                    % {"status": response.status, "url": url},
+                    {"status": response.status, "url": url},
                     transient=response.status >= 500 or response.status == 429,
                 )
             return Download(url=url, content=_read(response, limits, deadline))
         except (OSError, http.client.HTTPException) as error:
             code = "source.timeout" if isinstance(error, TimeoutError) else "source.network"
             raise DownloadError(
-                code,
-                _("%(url)s could not be fetched (%(error)s)") % {"url": url, "error": error},
-                transient=True,
+                code, {"form": "unfetched", "url": url, "error": str(error)}, transient=True
             ) from None
         finally:
             connection.close()
-    raise DownloadError(
-        "source.too_many_redirects",
-        _("More than %(limit)s redirects.") % {"limit": limits.max_redirects},
-    )
+    raise DownloadError("source.too_many_redirects", {"limit": limits.max_redirects})
 
 
 def _too_large(limit: int) -> DownloadError:
-    return DownloadError(
-        "source.too_large", _("The download is over %(limit)s bytes.") % {"limit": limit}
-    )
+    return DownloadError("source.too_large", {"limit": limit})
 
 
 def _read(

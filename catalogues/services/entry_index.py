@@ -7,12 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
-
 from armybuilder.engine.closure import DocumentIndex
 from armybuilder.engine.compile import imported
 from armybuilder.engine.formats import FormatError
+from armybuilder.engine.refusals import refusal
 from catalogues.models import Entry
 
 JsonDict = dict[str, Any]
@@ -30,17 +28,13 @@ MAX_ID_LENGTH = 100
 MAX_NAME_LENGTH = 255
 
 
-def check_id(value: object, what: str) -> None:
-    """Refuse an id the store's columns cannot hold (``format.structure``).
+LONG_ID = refusal("format.long_id", "The id “{id}…” is over {limit} characters.")
 
-    ``what`` names the id's owner, marked with ``gettext_noop``: translated only when refused.
-    """
+
+def check_id(value: object) -> None:
+    """Refuse an id the store's columns cannot hold (``format.long_id``)."""
     if isinstance(value, str) and len(value) > MAX_ID_LENGTH:
-        raise FormatError(
-            "format.structure",
-            _("%(what)s id %(id)s... is over %(length)s characters")
-            % {"what": _(what), "id": repr(value[:40]), "length": MAX_ID_LENGTH},
-        )
+        raise FormatError(LONG_ID, {"id": value[:40], "limit": MAX_ID_LENGTH})
 
 
 class DocumentCache(Protocol):
@@ -193,7 +187,7 @@ def _entry(
         if is_primary and not primary:
             primary = name
     profiles, rules = _info(node, resolver)
-    check_id(node.get("id"), gettext_noop("an entry"))
+    check_id(node.get("id"))
     costs = [
         {
             "typeId": c.get("typeId", ""),

@@ -24,8 +24,6 @@ import psycopg
 from django.conf import settings
 from django.db import connection, models, transaction
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from psycopg.types.json import Jsonb
 
 from armybuilder.engine.closure import DocumentIndex, catalogue_closure, scan, unresolved_links
@@ -40,6 +38,8 @@ from armybuilder.engine.formats import (
     unzip_bundle,
     xml_bytes,
 )
+from armybuilder.engine.formats.errors import MISSING_FIELD, WRONG_ROOT
+from armybuilder.engine.refusals import refusal
 from catalogues import closures, job_messages, legacy
 from catalogues.models import Catalogue, Entry, GameSystem, Revision
 from catalogues.services.entry_index import (
@@ -65,7 +65,8 @@ IMPORT_SUFFIXES = (".gst", ".cat", ".gstz", ".catz", ".json", BUNDLE_EXTENSION)
 @dataclass(frozen=True, slots=True)
 class FileProblem:
     """Why a file cannot be imported: ``code`` and ``params`` (``catalogues.job_messages``
-    words them when read), ``message`` the words at the time (a reader's own, for ``format.*``)."""
+    words them when read), ``message`` the words at the time (the engine's English, for a
+    reader's refusal)."""
 
     file: str
     code: str
@@ -75,6 +76,10 @@ class FileProblem:
     @classmethod
     def of(cls, file: str, code: str, /, **params: Any) -> FileProblem:
         return cls(file, code, job_messages.worded(code, params), params)
+
+    @classmethod
+    def refused(cls, file: str, error: FormatError) -> FileProblem:
+        return cls(file, error.code, error.message, error.params)
 
 
 class CatalogueImportError(Exception):
@@ -122,6 +127,17 @@ class ImportResult:
 
 # Reading
 
+# What an import refuses beyond what the readers do (worded as theirs are).
+UPLOAD_TOO_LARGE = refusal(
+    "format.too_large_upload",
+    "The upload holds {size} bytes once unzipped, over the limit of {limit}.",
+)
+LONG_NAME = refusal("format.long_name", "The {kind}'s name is over {limit} characters.")
+BAD_REVISION = refusal(
+    "format.bad_revision", "Revision “{value}” is not a whole number below 2^31."
+)
+JSON_LEGACY = refusal("format.legacy_json", "Format {version} is read only as XML.")
+
 
 @dataclass(slots=True)
 class _Document:
@@ -165,51 +181,27 @@ def _expand(files: Iterable[tuple[str, bytes]], limits: Limits) -> list[tuple[st
             expanded.append((name, data))
     total = sum(len(data) for _name, data in expanded)
     if total > limits.max_document_bytes:
-        raise FormatError(
-            "format.too_large",
-            _("the upload holds %(size)s bytes, over the limit of %(limit)s")
-            % {"size": total, "limit": limits.max_document_bytes},
-        )
+        raise FormatError(UPLOAD_TOO_LARGE, {"size": total, "limit": limits.max_document_bytes})
     return expanded
-
-
-# What ``check_id`` calls a document, by its root key (translated only when an id is refused).
-_THE_DOCUMENT = {
-    "gameSystem": gettext_noop("the gameSystem"),
-    "catalogue": gettext_noop("the catalogue"),
-}
 
 
 def _check_body(kind: str, body: JsonDict) -> None:
     for key in ("id", "name") + (("gameSystemId",) if kind == "catalogue" else ()):
         if not isinstance(body.get(key), str) or not body[key]:
-            raise FormatError(
-                "format.structure",
-                _("the %(kind)s has no %(key)s") % {"kind": kind, "key": repr(key)},
-            )
-    check_id(body["id"], _THE_DOCUMENT.get(kind) or f"the {kind}")
+            raise FormatError(MISSING_FIELD, {"kind": kind, "key": key})
+    check_id(body["id"])
     if len(body["name"]) > MAX_NAME_LENGTH:
-        raise FormatError(
-            "format.structure",
-            _("the %(kind)s's name is over %(length)s characters")
-            % {"kind": kind, "length": MAX_NAME_LENGTH},
-        )
+        raise FormatError(LONG_NAME, {"kind": kind, "limit": MAX_NAME_LENGTH})
     revision = body.get("revision", 0)
     if isinstance(revision, bool) or not isinstance(revision, int) or not 0 <= revision < 2**31:
-        raise FormatError(
-            "format.structure",
-            _("revision %(revision)s is not a whole number below 2^31")
-            % {"revision": repr(revision)},
-        )
+        raise FormatError(BAD_REVISION, {"value": str(revision)})
 
 
 def _read(name: str, data: bytes, limits: Limits) -> _Document:
     document = read_document(data, name, limits=limits)
     kind, body = document_root(document)
     if kind == "roster":
-        raise FormatError(
-            "format.wrong_root", _("this is a roster, not a game system or catalogue")
-        )
+        raise FormatError(WRONG_ROOT, {"found": kind, "expected": "gameSystem, catalogue"})
     ext = suffix(name)
     source = Revision.SourceFormat.JSON if ext == ".json" else Revision.SourceFormat.XML
     if ext.endswith("z"):
@@ -217,9 +209,7 @@ def _read(name: str, data: bytes, limits: Limits) -> _Document:
     version = body.get("battleScribeVersion")
     if legacy.is_legacy(version):
         if source == Revision.SourceFormat.JSON:
-            raise FormatError(
-                "format.legacy", _("format %(version)s is only read as XML") % {"version": version}
-            )
+            raise FormatError(JSON_LEGACY, {"version": str(version)})
         converted = legacy.convert(
             xml_bytes(data, name, limits=limits), kind=kind, version=str(version)
         )
@@ -241,12 +231,12 @@ def _read_files(
     try:
         expanded = _expand(files, limits)
     except FormatError as error:
-        raise CatalogueImportError([FileProblem("upload", error.code, error.message)]) from None
+        raise CatalogueImportError([FileProblem.refused("upload", error)]) from None
     for name, data in expanded:
         try:
             document = _read(name, data, limits)
         except FormatError as error:
-            problems.append(FileProblem(name, error.code, error.message))
+            problems.append(FileProblem.refused(name, error))
             continue
         documents.append(document)
     if problems:
@@ -718,5 +708,5 @@ def _rows_of(outcome: _Outcome) -> Iterator[JsonDict]:
     try:
         yield from outcome.entries
     except FormatError as error:
-        problem = FileProblem(outcome.document.file, error.code, error.message)
+        problem = FileProblem.refused(outcome.document.file, error)
         raise CatalogueImportError([problem]) from None

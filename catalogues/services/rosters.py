@@ -16,13 +16,13 @@ from typing import IO, Any
 
 from django.conf import settings
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 
 from armybuilder import messages
 from armybuilder.engine.caps import REQUEST_STEPS, Budget, CapExceeded
 from armybuilder.engine.compile import CompileError
 from armybuilder.engine.document import load_roster
 from armybuilder.engine.formats import FormatError, Limits, read_document, suffix
+from armybuilder.engine.formats.errors import UNSUPPORTED
 from armybuilder.engine.roster import RosterError
 from armybuilder.engine.rosterfile import ROS, ROSZ, roster_file
 from catalogues.closures import compiled_closure
@@ -108,14 +108,12 @@ def export_roster(*, report: ListReport, extension: str) -> RosterFile:
 
 
 def _read(data: bytes, filename: str) -> dict[str, Any]:
-    if suffix(filename) not in ROSTER_SUFFIXES:
-        raise ListSpecRejected(
-            "format.unsupported",
-            _("%(name)s is not a roster file (%(ros)s or %(rosz)s)")
-            % {"name": repr(filename), "ros": ROS, "rosz": ROSZ},
-        )
     try:
+        if suffix(filename) not in ROSTER_SUFFIXES:
+            raise FormatError(
+                UNSUPPORTED, {"name": filename, "expected": ", ".join(ROSTER_SUFFIXES)}
+            )
         # The suffix makes the reader insist on a roster root ("format.wrong_root").
         return read_document(data, filename, limits=roster_limits())
     except FormatError as error:
-        raise ListSpecRejected(error.code, error.message) from error
+        raise ListSpecRejected(error.code, messages.refusal(error), params=error.params) from error

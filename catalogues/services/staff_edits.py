@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from armybuilder.engine.closure import iter_nodes
+from catalogues import job_messages
 from catalogues.models import Entry, Revision, RevisionEdit
 from catalogues.selectors import latest_game_system_revision
 from catalogues.services.entry_index import MAX_NAME_LENGTH
@@ -216,7 +217,9 @@ def publish_entry_edit(
             result = import_files(files=[(name, json.dumps(document).encode())])
         except CatalogueImportError as error:
             problem = error.problems[0]
-            raise EditRefused(problem.code, problem.message) from None
+            raise EditRefused(
+                problem.code, job_messages.worded(problem.code, problem.params, problem.message)
+            ) from None
         published = Revision.objects.get(pk=result.revisions[0].revision_pk)
         RevisionEdit.objects.create(
             revision=published, based_on=revision, edited_by=user, note=note, changes=changed

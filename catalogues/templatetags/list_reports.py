@@ -52,6 +52,12 @@ def worded(item: messages.Worded) -> str:
 
 
 @register.filter
+def cited_section(rule: Mapping[str, Any] | None) -> str:
+    """The section a problem's or reason's rule cites, titled as in the reader's rulebook."""
+    return messages.rule_section(rule)
+
+
+@register.filter
 def severity_word(severity: str) -> str:
     """error, warning or note in the reader's language: one set of words everywhere."""
     return messages.severity(severity)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from armybuilder.engine.formats import FormatError
+from armybuilder.messages import refusal as worded_refusal
 from catalogues.examples import example_get
 from catalogues.models import GameSystem
 from catalogues.services.rosters import read_capped, roster_limits
@@ -237,7 +238,7 @@ def verify_page(request: HttpRequest) -> HttpResponse:
             try:
                 context["result"] = verify(data, filename)
             except FormatError as error:
-                context["error"] = error.message
+                context["error"] = worded_refusal(error)
                 status = 400
         else:
             status = 400

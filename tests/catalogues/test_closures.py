@@ -49,6 +49,7 @@ def test_a_second_call_does_not_recompile(army: Catalogue) -> None:
     assert closures.cache_info() == (1, 1)
 
 
+@pytest.mark.usefixtures("settled_closures")
 def test_a_compiled_closure_is_kept_out_of_the_collectors_passes(army: Catalogue) -> None:
     compiled = compiled_for_catalogue(data.newest(army))
 
@@ -60,6 +61,7 @@ def test_the_collector_lets_an_edits_young_objects_go_by_reference_count() -> No
     assert gc.get_threshold()[0] == closures.YOUNG_GENERATION_THRESHOLD
 
 
+@pytest.mark.usefixtures("settled_closures")
 def test_a_dropped_closure_is_collected_when_the_next_one_is_compiled(army: Catalogue) -> None:
     compiled = compiled_for_catalogue(data.newest(army))
     assert hammer_points(compiled) == 30  # its entry nodes point back at their parents

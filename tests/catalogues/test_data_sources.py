@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import translation
 
 from armybuilder.engine.formats.data_index import document_entry
 from armybuilder.engine.formats.errors import DEFAULT_LIMITS
 from catalogues.models import DataSource, DataSourceCheck, Revision
 from catalogues.services.data_sources import check_in_process, run_check, start_check
+from catalogues.services.downloads import DownloadError
 from tests.catalogues.source_server import (
     T9A_FILES,
     Reply,
@@ -168,11 +170,14 @@ def _traversing_index() -> bytes:
 
 HOSTILE = {
     "too_large": (Reply(body=b"<dataIndex>" + b" " * 5000 + b"</dataIndex>"), "source.too_large"),
-    "zip_bomb": (Reply(body=_bomb()), "format.zip"),
-    "zip_traversal": (Reply(body=zipped({"../../evil.cat": b"<catalogue/>"})), "format.zip"),
+    "zip_bomb": (Reply(body=_bomb()), "format.zip_ratio"),
+    "zip_traversal": (
+        Reply(body=zipped({"../../evil.cat": b"<catalogue/>"})),
+        "format.zip_outside",
+    ),
     "index_traversal": (Reply(body=_traversing_index()), "source.unsafe_path"),
-    "bad_xml": (Reply(body=b"<dataIndex><dataIndexEntries>"), "source.bad_index"),
-    "not_an_index": (Reply(body=b"<html><body>hello</body></html>"), "source.bad_index"),
+    "bad_xml": (Reply(body=b"<dataIndex><dataIndexEntries>"), "source.bad_index_malformed"),
+    "not_an_index": (Reply(body=b"<html><body>hello</body></html>"), "source.bad_index_root"),
     "dtd": (Reply(body=_billion_laughs()), "format.dtd"),
     "timeout": (
         Reply(body=b"<dataIndex>" + b" " * 100 + b"</dataIndex>", drip_seconds=0.05),
@@ -249,7 +254,8 @@ def test_the_command_checks_every_active_source_and_fails_on_a_failed_check(
     with pytest.raises(CommandError):
         call_command("check_data_sources", stdout=io.StringIO())
 
-    assert DataSourceCheck.objects.get().code == "source.bad_index"
+    failed = DataSourceCheck.objects.get()
+    assert (failed.code, failed.params) == ("source.bad_index_root", {"tag": "notAnIndex"})
 
 
 def test_the_command_refuses_a_url_that_is_not_https(settings: Any) -> None:
@@ -288,8 +294,6 @@ def test_a_network_failure_on_the_final_attempt_is_recorded(settings: Any) -> No
 def test_a_network_failure_before_the_final_attempt_leaves_the_check_pending(
     settings: Any,
 ) -> None:
-    from catalogues.services.downloads import DownloadError
-
     settings.DATA_SOURCES_ALLOW_LOOPBACK = True
     source = DataSource.objects.create(url="http://127.0.0.1:9/index.bsi")
     pending = DataSourceCheck.objects.create(source=source)
@@ -299,6 +303,33 @@ def test_a_network_failure_before_the_final_attempt_leaves_the_check_pending(
 
     pending.refresh_from_db()
     assert (pending.status, pending.code) == (DataSourceCheck.Status.PENDING, "source.network")
+
+
+def test_what_a_check_says_is_kept_as_codes_and_worded_in_the_readers_language(
+    settings: Any, source_server: SourceServer, t9a_files: dict[str, bytes]
+) -> None:
+    settings.DATA_SOURCES_ALLOW_LOOPBACK = True
+    source = DataSource.objects.create(url="http://127.0.0.1:9/index.bsi")
+    retrying = DataSourceCheck.objects.create(source=source)
+    with pytest.raises(DownloadError):
+        run_check(check_id=retrying.pk, final_attempt=False)
+    retrying.refresh_from_db()
+    done = check(serve_index(source_server, t9a_files))
+
+    assert (retrying.message_code, retrying.code) == ("source.retrying", "source.network")
+    assert retrying.params["form"] == "unfetched"
+    assert (done.message_code, done.message_params["imported"]) == ("source.summary", 3)
+    assert retrying.message == done.message == ""
+    said = {}
+    for language in ("en", "it"):
+        with translation.override(language):
+            said[language] = (retrying.status_message, done.status_message)
+    assert said["en"][0].startswith("Will try again: http://127.0.0.1:9/index.bsi could not")
+    assert said["it"][0].startswith(
+        "Nuovo tentativo in arrivo: Impossibile scaricare http://127.0.0.1"
+    )
+    assert said["en"][1] == "3 imported, 0 unchanged, 0 refused."
+    assert said["it"][1] == "3 importati, 0 invariati, 0 rifiutati."
 
 
 def test_a_finished_check_delivered_again_does_nothing(source_server: SourceServer) -> None:

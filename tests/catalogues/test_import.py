@@ -288,7 +288,7 @@ def _zip_bomb() -> bytes:
     ("files", "codes"),
     [
         pytest.param([("evil.cat", BILLION_LAUGHS)], ["format.dtd"], id="billion-laughs"),
-        pytest.param([("bomb.catz", _zip_bomb())], ["format.zip"], id="zip-bomb"),
+        pytest.param([("bomb.catz", _zip_bomb())], ["format.zip_ratio"], id="zip-bomb"),
         pytest.param([("bad.json", b'{"catalogue": ')], ["format.json"], id="bad-json"),
         pytest.param([("cut.cat", write_xml(CAT)[:-30])], ["format.malformed"], id="truncated"),
         pytest.param([("army.cat", write_xml(GST))], ["format.wrong_root"], id="wrong-root"),
@@ -298,13 +298,19 @@ def _zip_bomb() -> bytes:
             id="roster",
         ),
         pytest.param(
-            [("x.cat", b'<catalogue name="n" gameSystemId="g"/>')], ["format.structure"], id="no-id"
+            [("x.cat", b'<catalogue name="n" gameSystemId="g"/>')],
+            ["format.missing_field"],
+            id="no-id",
         ),
         pytest.param([("x.exe", b"MZ")], ["format.unsupported"], id="extension"),
         pytest.param(
-            [as_file("game.json", _changed(GST, revision=-1))], ["format.structure"], id="revision"
+            [as_file("game.json", _changed(GST, revision=-1))],
+            ["format.bad_revision"],
+            id="revision",
         ),
-        pytest.param([("x.zip", b"PK\x05\x06" + b"\0" * 18)], ["format.zip"], id="empty-bundle"),
+        pytest.param(
+            [("x.zip", b"PK\x05\x06" + b"\0" * 18)], ["format.zip_no_document"], id="empty-bundle"
+        ),
         pytest.param([], ["import.empty"], id="nothing"),
     ],
 )
@@ -318,9 +324,9 @@ def test_values_too_long_for_the_store_are_refused() -> None:
     long_id = _changed(CAT)
     long_id["catalogue"]["selectionEntries"][0]["id"] = "x" * 101
     files = [as_file("game.json", GST), as_file("army.json", long_id)]
-    assert _refusal_codes(files) == ["format.structure"]
+    assert _refusal_codes(files) == ["format.long_id"]
     assert _refusal_codes([as_file("game.json", _changed(GST, name="n" * 256))]) == [
-        "format.structure"
+        "format.long_name"
     ]
 
 
@@ -334,11 +340,11 @@ def test_upload_size_limits_come_from_settings(settings: Any) -> None:
     assert _refusal_codes([as_file("game.gst.json", GST)]) == ["format.too_large"]
     settings.CATALOGUE_MAX_UPLOAD_BYTES = 10_000_000
     settings.CATALOGUE_MAX_UNZIPPED_BYTES = 200
-    assert _refusal_codes([("game.gst", write_xml(GST))]) == ["format.too_large"]
+    assert _refusal_codes([("game.gst", write_xml(GST))]) == ["format.too_large_upload"]
     # The limit holds for the upload as a whole, not only file by file.
     settings.CATALOGUE_MAX_UNZIPPED_BYTES = len(write_xml(GST)) + 10
     files = [("game.gst", write_xml(GST)), ("game2.gst", write_xml(GST))]
-    assert _refusal_codes(files) == ["format.too_large"]
+    assert _refusal_codes(files) == ["format.too_large_upload"]
 
 
 def test_progress_is_reported_up_to_completion() -> None:

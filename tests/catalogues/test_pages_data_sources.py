@@ -134,3 +134,24 @@ def test_a_failed_check_shows_its_code(staff_client: Client) -> None:
     page = staff_client.get(reverse("catalogues:data_source_check_status", args=[check.pk]))
 
     assert 'data-code="source.too_large"' in page.content.decode()
+
+
+def test_a_source_the_reader_refuses_is_worded_in_the_staff_members_language(
+    staff_client: Client,
+) -> None:
+    source = DataSource.objects.create(url="https://example.com/index.xml")
+    check = DataSourceCheck.objects.create(
+        source=source,
+        status=DataSourceCheck.Status.FAILED,
+        code="source.bad_index_root",
+        params={"tag": "html"},
+        message="The index's root element is <html>, not BattleScribe's <dataIndex>.",
+    )
+    url = reverse("catalogues:data_source_check", args=[check.pk])
+
+    english = staff_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    italian = staff_client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+
+    assert 'data-code="source.bad_index_root"' in italian
+    assert "The index&#x27;s root element is &lt;html&gt;" in english
+    assert "L&#x27;elemento radice dell&#x27;indice è &lt;html&gt;" in italian

@@ -145,6 +145,25 @@ def test_a_malformed_file_shows_the_error_and_changes_nothing(
     assert "<code>format.malformed</code>" in alert.group(1)
 
 
+def test_a_refused_file_is_stored_as_its_code_and_read_in_each_readers_language(
+    staff_client: Client, post_upload: Callable[..., Any]
+) -> None:
+    post_upload(upload_file("broken.cat", b"<catalogue id='x' name="))
+    job = ImportJob.objects.get()
+    url = f"/api/v1/import-jobs/{job.pk}/"
+
+    english = staff_client.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["errors"][0]
+    italian = staff_client.get(url, HTTP_ACCEPT_LANGUAGE="it").json()["errors"][0]
+
+    assert (job.errors[0]["code"], job.errors[0]["params"]) == (
+        "format.malformed",
+        {"line": 1, "column": 1},
+    )
+    assert (english["code"], italian["code"]) == ("format.malformed", "format.malformed")
+    assert english["message"] == "The file is not well-formed XML (line 1, column 1)."
+    assert italian["message"] == "Il file non è XML ben formato (riga 1, colonna 1)."
+
+
 def test_a_file_of_the_wrong_kind_is_refused_by_the_form(staff_client: Client) -> None:
     response = staff_client.post(UPLOAD, {"uploads": [upload_file("army.ros", b"<roster/>")]})
 

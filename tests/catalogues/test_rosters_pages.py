@@ -14,6 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from armybuilder.engine import rulebook
 from armybuilder.engine.report import SELECTION_UNKNOWN_ENTRY
 from catalogues.models import Catalogue, GameSystem, Revision
 from tests.catalogues import closure_data as data
@@ -150,6 +151,27 @@ def test_an_example_page_offers_downloads_and_says_what_cannot_be_added(
     # and links it to its entry on the game's rules page
     assert all(
         f'Rule: <a href="{rules_page}#{r.rule_code}">{r.rule["section"]}</a>' in page for r in ruled
+    )
+
+
+def test_an_italian_reader_sees_the_italian_rulebooks_section_beside_each_reason_and_problem(
+    client: Client, ninth_age: GameSystem
+) -> None:
+    url = reverse("catalogues:example_list", args=[ninth_age.slug, EXAMPLE])
+
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE="it")
+
+    page = text(response)
+    report = response.context["report"]
+    ruled = [r.rule for item in report.unavailable for r in item.reasons if r.rule]
+    ruled += [p.rule for p in report.problems if p.rule]
+    italian = {rulebook.italian_place_of(rule)[0] for rule in ruled} - {""}
+    assert italian  # the 9th Age's rulebook titles the sections these rules sit in
+    assert all(f">{html.escape(section, quote=False)}</a>" in page for section in italian)
+    assert all(
+        f">{rule['section']}</a>" not in page
+        for rule in ruled
+        if rulebook.italian_place_of(rule)[0] not in ("", rule["section"])
     )
 
 

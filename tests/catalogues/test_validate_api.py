@@ -71,7 +71,8 @@ def test_a_broken_rule_is_reported_with_its_code_ids_and_rule(
     assert problem["severity"] == "error"
     assert problem["constraint_id"] == "cls-hammer-max"
     assert (problem["owner_type"], problem["entry_id"]) == ("selection", data.HAMMER_LINK)
-    assert problem["rule"] == data.HAMMER_RULE
+    # the section titled as the reader's rulebook has it: a game with no registry keeps the digest's
+    assert problem["rule"] == {**data.HAMMER_RULE, "title": data.HAMMER_RULE["section"]}
     # what the message names, as data a client words in its own language
     assert problem["params"]["kind"] == "constraint.max"
     assert (problem["params"]["count"], problem["params"]["limit"]) == (2, 1)
@@ -222,6 +223,7 @@ def test_a_body_over_the_size_limit_is_refused_unread(
 
     assert refused.status_code == 400
     assert refused.json()["code"] == "list_spec.too_large"
+    assert refused.json()["params"] == {"limit": len(body) - 1}
     assert accepted.status_code == 200
 
 

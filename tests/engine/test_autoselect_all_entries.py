@@ -34,7 +34,7 @@ import pytest
 
 from armybuilder.engine import edit
 from armybuilder.engine.compile import Compiled, compile_documents
-from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.evaluate import Evaluation, evaluate
 from armybuilder.engine.evaluator import Ctx, Evaluator
 from armybuilder.engine.explain import explain
 from armybuilder.engine.formats import parse_xml
@@ -120,11 +120,14 @@ def _top_level_forces(compiled: Compiled) -> list[str]:
 
 @dataclass
 class Trial:
-    """A force to add entries to, and the errors it has without them."""
+    """A force to add entries to, the errors it has without them, and the evaluator of it
+    without them: an entry added is removed again, so the evaluator holds between entries
+    and explains to each what it has worked out for the others."""
 
     roster: Roster
     force: Force
     before: Counter[tuple[str, ...]]
+    evaluator: Evaluator
 
 
 def _trials(compiled: Compiled, catalogue_id: str) -> list[Trial]:
@@ -137,12 +140,14 @@ def _trials(compiled: Compiled, catalogue_id: str) -> list[Trial]:
             force, _ = edit.add_force(roster, force_entry_id, catalogue_id)
         except RosterError:
             continue
-        trials.append(Trial(roster, force, Counter(_key(p) for p in _errors(roster))))
+        evaluation = evaluate(roster)
+        before = Counter(_key(p) for p in _errors(evaluation))
+        trials.append(Trial(roster, force, before, evaluation.evaluator))
     return trials
 
 
-def _errors(roster: Roster) -> list[Problem]:
-    return [p for p in evaluate(roster).problems if p.severity == ERROR]
+def _errors(evaluation: Evaluation) -> list[Problem]:
+    return [p for p in evaluation.problems if p.severity == ERROR]
 
 
 def _key(problem: Problem) -> tuple[str, ...]:
@@ -160,7 +165,7 @@ def _offers(trial: Trial, root: EntryNode) -> bool:
     with the force already)."""
     if any(s.node.path_id == root.path_id for s in trial.force.selections):
         return False
-    return not explain(trial.roster, trial.force, root.path_id)
+    return not explain(trial.roster, trial.force, root.path_id, evaluator=trial.evaluator)
 
 
 def _slot_first(trials: list[Trial], root: EntryNode) -> list[Trial]:
@@ -181,8 +186,9 @@ def _constrained(node: EntryNode, constraint_id: str) -> EntryNode | None:
     return None
 
 
-def _reason(trial: Trial, problem: Problem) -> str | None:
-    """Why the data makes this error of a freshly added unit unavoidable (None: it does not)."""
+def _reason(trial: Trial, problem: Problem, evaluator: Evaluator) -> str | None:
+    """Why the data makes this error of a freshly added unit unavoidable (None: it does not),
+    asking ``evaluator``, the evaluator of the roster with the unit."""
     if problem.code in PLAYER_CHOICES:
         return PLAYER_CHOICES[problem.code]
     if problem.owner_type != "selection":
@@ -198,7 +204,7 @@ def _reason(trial: Trial, problem: Problem) -> str | None:
     constraint = next(c for c in node.constraints if c.id == problem.constraint_id)
     if constraint.field != "selections":
         return None
-    values = Evaluator(roster).entry_values(node, Ctx(roster, force, None, parent, node))
+    values = evaluator.entry_values(node, Ctx(roster, force, None, parent, node))
     limits = {c.id: float(values.fields.get(c.id, c.value)) for c in node.constraints}
     minimums = [limits[c.id] for c in node.constraints if c.type == "min" and c.counts_siblings]
     maximums = [limits[c.id] for c in node.constraints if c.type == "max" and c.counts_siblings]
@@ -221,13 +227,13 @@ def _reason(trial: Trial, problem: Problem) -> str | None:
         default = next(
             (m for m in node.entries() if values.fields["defaultSelectionEntryId"] in m.ids), None
         )
-        if default is not None and Evaluator(roster).entry_values(
+        if default is not None and evaluator.entry_values(
             default, Ctx(roster, force, None, parent, default)
         ).fields.get("hidden"):
             return HIDDEN_REQUIREMENT  # the default is hidden there: the player chooses
         # members marked as defaults are selected already: the rest is the player's choice
         return None if values.fields["defaultSelectionEntryId"] else CHOICE_WITHOUT_DEFAULT
-    if explain(roster, force, node.path_id, parent):
+    if explain(roster, force, node.path_id, parent, evaluator=evaluator):
         return WIDER_MAXIMUM
     return None
 
@@ -271,9 +277,10 @@ def _add(trial: Trial, root: EntryNode) -> Outcome:
     selection: Selection
     selection, _ = edit.select_node(trial.roster, trial.force, root, None)
     try:
-        errors = _errors(trial.roster)
+        evaluation = evaluate(trial.roster)
+        errors = _errors(evaluation)
         mine = {s.id for s in selection.walk()}
-        own = [(p, _reason(trial, p)) for p in errors if p.owner_id in mine]
+        own = [(p, _reason(trial, p, evaluation.evaluator)) for p in errors if p.owner_id in mine]
         outside = [p for p in errors if p.owner_id not in mine]
         new = Counter(_key(p) for p in outside) - trial.before
         # a rule of the game that the new entry breaks for the army as a whole

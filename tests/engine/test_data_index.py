@@ -70,12 +70,12 @@ def test_a_file_path_in_a_subfolder_is_kept() -> None:
 @pytest.mark.parametrize(
     ("data", "code"),
     [
-        (index(entry(data_type="roster")), "source.bad_index"),
-        (index(entry(revision="-1")), "source.bad_index"),
-        (index(entry(revision="99999999999")), "source.bad_index"),
-        (index(), "source.bad_index"),
-        (b"<catalogue/>", "source.bad_index"),
-        (b"<dataIndex", "source.bad_index"),
+        (index(entry(data_type="roster")), "source.bad_index_type"),
+        (index(entry(revision="-1")), "source.bad_index_revision"),
+        (index(entry(revision="99999999999")), "source.bad_index_revision"),
+        (index(), "source.bad_index_empty"),
+        (b"<catalogue/>", "source.bad_index_root"),
+        (b"<dataIndex", "source.bad_index_malformed"),
         (index(entry("../up.gst")), "source.unsafe_path"),
         (index(entry(), entry("b.cat", "catalogue")), "source.too_many_files"),
         (b'<!DOCTYPE x [<!ENTITY a "b">]><dataIndex>&a;</dataIndex>', "format.dtd"),
@@ -114,4 +114,4 @@ def test_a_zip_is_a_data_index_when_it_holds_index_xml_else_a_release_archive() 
     )
     with pytest.raises(FormatError) as refused:
         unzip_source(zipped({"README.md": b"hi"}), limits=DEFAULT_LIMITS)
-    assert refused.value.code == "format.zip"
+    assert refused.value.code == "format.zip_no_document"

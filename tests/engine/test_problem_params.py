@@ -28,6 +28,10 @@ from armybuilder.engine.roster import Roster
 from tests.engine.packs import REPO_ROOT, compiled_for_spec, list_spec_files
 from tests.engine.realdata import T9A, WH40K, compiled_for, spec_files
 
+# One worker walks every list (once, ``_walked``): the test of every code's param keys reads
+# them all again, which on a second worker would walk half of them twice.
+pytestmark = pytest.mark.xdist_group("problem_params")
+
 PACK_SPECS = list_spec_files()
 REAL_SPECS = [p for p in spec_files() if json.loads(p.read_text())["gameSystemId"] in (T9A, WH40K)]
 JSON_SCALARS = (str, int, float, bool)

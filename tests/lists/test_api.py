@@ -81,6 +81,19 @@ def test_a_wrong_password_or_an_unconfirmed_address_gets_no_token(
     assert not DeviceToken.objects.exists()
 
 
+def test_a_device_left_unnamed_signs_in_as_the_schema_allows(player: Any) -> None:
+    EmailAddress.objects.create(user=player, email=player.email, verified=True, primary=True)
+
+    response = APIClient().post(
+        "/api/v1/auth/token/",
+        {"email": player.email, "password": PASSWORD, "device": ""},
+        format="json",
+    )
+
+    assert response.status_code == 201, response.json()
+    assert DeviceToken.objects.get().device_name == ""
+
+
 def test_the_schema_says_what_password_the_sign_in_refuses_as_malformed(player: Any) -> None:
     schema = APIClient().get("/api/v1/schema/?format=json").json()
     password = schema["components"]["schemas"]["SignIn"]["properties"]["password"]
@@ -446,10 +459,12 @@ def test_the_gallery_lists_public_lists_only(
     found = APIClient().get("/api/v1/gallery/", {"game": ninth_age.pk}).json()
     other_game = APIClient().get("/api/v1/gallery/", {"game": 999999})
     not_an_id = APIClient().get("/api/v1/gallery/", {"game": "x"})
+    empty = [APIClient().get(f"/api/v1/gallery/?{name}=") for name in ("game", "legal")]
 
     assert [item["id"] for item in found["results"]] == [dwarven_list.army_list.pk]
     assert other_game.json()["results"] == []
     assert (not_an_id.status_code, not_an_id.json()["code"]) == (400, "request.invalid")
+    assert [(r.status_code, r.json()["code"]) for r in empty] == [(400, "request.invalid")] * 2
 
 
 def test_each_version_records_who_made_it_and_through_what(

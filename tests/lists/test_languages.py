@@ -8,18 +8,24 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import DatabaseError
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from rest_framework.exceptions import NotFound
 from rest_framework.test import APIClient
 
 from accounts.models import Preferences
 from armybuilder import messages
+from armybuilder.engine import rulebook
 from armybuilder.engine.explain import MAX_REACHED
 from armybuilder.engine.localize import localized_problem
 from armybuilder.engine.report import COST_LIMIT_EXCEEDED
 from catalogues.names import closure_names, names_for
-from lists import exports, services
+from lists import exports, services, tasks
+from lists.models import DATABASE_FAILED, RevalidationJob
 from lists.services import ListState
 from tests.lists.conftest import KING, POINTS, add, force_id
 
@@ -191,6 +197,16 @@ def test_the_apis_problems_and_why_not_reasons_read_in_the_language_asked_for(
     assert italian[0]["message"] != english[0]["message"]
     assert [p["code"] for p in italian_problems] == [p["code"] for p in english_problems]
     assert [p["message"] for p in italian_problems] != [p["message"] for p in english_problems]
+    # a rule's section as each reader's rulebook titles it; the digest's section stays data
+    cited = [
+        (i["rule"], e["rule"])
+        for i, e in zip(italian_problems, english_problems, strict=True)
+        if e["rule"]
+    ]
+    assert cited
+    assert all(i["section"] == e["section"] == e["title"] for i, e in cited)
+    assert all(i["title"] == (rulebook.italian_place_of(i)[0] or i["section"]) for i, _ in cited)
+    assert any(i["title"] != e["title"] for i, e in cited)
 
 
 def test_a_history_summary_reads_in_the_readers_language(
@@ -271,3 +287,99 @@ def test_an_export_is_written_in_the_readers_language(player: Any, dwarven_list:
     assert "4,500" in english
     with translation.override("en"):  # an Italian export verifies whoever checks it
         assert exports.verify(italian.encode()).valid
+
+
+def test_a_roster_file_that_cannot_be_read_is_refused_in_the_language_asked_for() -> None:
+    upload = {"file": SimpleUploadedFile("list.ros", b"<roster id='r'")}
+    again = {"file": SimpleUploadedFile("list.ros", b"<roster id='r'")}
+
+    english = APIClient().post("/api/v1/verify/", upload, **ENGLISH)
+    italian = APIClient().post("/api/v1/verify/", again, **ITALIAN)
+
+    assert (english.status_code, italian.status_code) == (422, 422)
+    assert english.json()["code"] == italian.json()["code"] == "format.malformed"
+    assert english.json()["params"] == italian.json()["params"] == {"line": 1, "column": 1}
+    assert english.json()["detail"] == "The file is not well-formed XML (line 1, column 1)."
+    assert italian.json()["detail"] == "Il file non è XML ben formato (riga 1, colonna 1)."
+
+
+def test_the_verify_page_words_a_refused_file_in_italian(client: Client) -> None:
+    page = client.post(
+        reverse("sharing:verify"),
+        {"file": SimpleUploadedFile("list.rosz", b"not a zip")},
+        **ITALIAN,
+    )
+
+    assert page.status_code == 400
+    assert "Il file non è un archivio zip leggibile." in page.content.decode()
+
+
+def test_an_api_error_detail_follows_accept_language(player: Any) -> None:
+    client = APIClient()
+    client.force_authenticate(player)
+
+    english = client.get("/api/v1/lists/999999/", **ENGLISH)
+    italian = client.get("/api/v1/lists/999999/", **ITALIAN)
+
+    assert english.status_code == italian.status_code == 404
+    assert english.json()["code"] == italian.json()["code"]
+    assert english.json()["detail"] != italian.json()["detail"]
+    with translation.override("it"):
+        assert italian.json()["detail"] == str(NotFound.default_detail)
+
+
+def test_the_api_schema_describes_itself_in_the_language_asked_for() -> None:
+    english = APIClient().get("/api/v1/schema/?format=json", **ENGLISH).json()
+    italian = APIClient().get("/api/v1/schema/?format=json", **ITALIAN).json()
+    path = english["paths"]["/api/v1/validate/"]["post"]
+
+    assert path["summary"] == (
+        "Validate a list (List spec) against the stored game system and catalogues."
+    )
+    assert italian["paths"]["/api/v1/validate/"]["post"]["summary"] == (
+        "Convalida una lista (List spec) rispetto al sistema di gioco e ai cataloghi memorizzati."
+    )
+    operations = [
+        (path, method, text)
+        for path, methods in english["paths"].items()
+        for method, operation in methods.items()
+        for text in ("summary", "description")
+        if operation.get(text)
+    ]
+    assert len(operations) > len(english["paths"])
+    untranslated = [
+        (path, method, text)
+        for path, method, text in operations
+        if italian["paths"][path][method][text] == english["paths"][path][method][text]
+    ]
+    assert untranslated == []
+
+
+def test_a_failed_re_validation_says_why_in_the_staff_members_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    job = RevalidationJob.objects.create(revisions=[])
+    staff = get_user_model().objects.create_user("staff", password="pw", is_staff=True)
+
+    def failing(*, job_id: int) -> None:
+        raise DatabaseError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(tasks, "run_revalidation", failing)
+    with pytest.raises(DatabaseError):  # the last try: the job is marked failed
+        tasks.revalidate_task.apply(args=[job.pk], retries=tasks.MAX_RETRIES)
+    job.refresh_from_db()
+    client = Client()
+    client.force_login(staff)
+
+    english = client.get(reverse("lists:revalidations"), **ENGLISH).content.decode()
+    italian = client.get(reverse("lists:revalidations"), **ITALIAN).content.decode()
+
+    assert (job.status, job.error_code, job.error_params) == (
+        RevalidationJob.Status.FAILED,
+        DATABASE_FAILED,
+        {"tries": tasks.MAX_RETRIES + 1},
+    )
+    assert f'data-code="{DATABASE_FAILED}"' in italian
+    assert "The database failed on each of 6 tries: the job stopped." in english
+    assert "Il database ha fallito in tutti i 6 tentativi: il lavoro si è fermato." in italian
+    assert "server closed" not in english + italian

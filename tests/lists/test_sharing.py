@@ -298,8 +298,8 @@ HOSTILE = {
         ),
         "format.dtd",
     ),
-    "bomb.rosz": (_zip({"bomb.ros": b"<" + b" " * 30_000_000 + b"/>"}), "format.zip"),
-    "traversal.rosz": (_zip({"../../evil.ros": b"<roster/>"}), "format.zip"),
+    "bomb.rosz": (_zip({"bomb.ros": b"<" + b" " * 30_000_000 + b"/>"}), "format.zip_ratio"),
+    "traversal.rosz": (_zip({"../../evil.ros": b"<roster/>"}), "format.zip_outside"),
     "garbage.ros": (b"\x00\x01 not xml", "format.malformed"),
     "list.cat": (b"<catalogue/>", "format.unsupported"),
 }

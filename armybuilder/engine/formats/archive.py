@@ -6,20 +6,30 @@ import io
 import zipfile
 from pathlib import PurePosixPath
 
-from .errors import DEFAULT_LIMITS, FormatError, Limits, refuse_over
+from .errors import (
+    DEFAULT_LIMITS,
+    TOO_LARGE_UNZIPPED,
+    ZIP,
+    ZIP_ENCRYPTED,
+    ZIP_MEMBER,
+    ZIP_NO_DOCUMENT,
+    ZIP_NOT_ONE_DOCUMENT,
+    ZIP_OUTSIDE,
+    ZIP_RATIO,
+    ZIP_TOO_MANY_ENTRIES,
+    FormatError,
+    Limits,
+    refuse_over,
+)
 from .schema import BUNDLE_EXTENSIONS, XML_EXTENSIONS
 
 
-def _refuse(message: str) -> FormatError:
-    return FormatError("format.zip", message)
-
-
 def _open(data: bytes, limits: Limits) -> zipfile.ZipFile:
-    refuse_over(len(data), limits.max_input_bytes, "the archive")
+    refuse_over(len(data), limits.max_input_bytes)
     try:
         return zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError, ValueError) as error:
-        raise _refuse(f"not a readable zip archive ({error})") from None
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise FormatError(ZIP) from None
 
 
 def _read_member(
@@ -30,18 +40,20 @@ def _read_member(
     Declared sizes are checked first, then the member is read with a hard cap, since a
     hostile archive can lie in its headers.
     """
+    name = {"name": member.filename}
     if member.flag_bits & 0x1:
-        raise _refuse(f"{member.filename} is encrypted")
-    refuse_over(member.file_size, budget, f"{member.filename} unzipped")
+        raise FormatError(ZIP_ENCRYPTED, name)
+    if member.file_size > budget:
+        raise FormatError(TOO_LARGE_UNZIPPED, {**name, "limit": budget})
     if member.file_size > limits.max_zip_ratio * max(member.compress_size, 1):
-        raise _refuse(f"{member.filename} expands more than {limits.max_zip_ratio} times")
+        raise FormatError(ZIP_RATIO, {**name, "limit": limits.max_zip_ratio})
     try:
         with archive.open(member) as stream:
             content = stream.read(budget + 1)
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as error:
-        raise _refuse(f"{member.filename} cannot be unzipped ({error})") from None
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
+        raise FormatError(ZIP_MEMBER, name) from None
     if len(content) > budget:
-        raise FormatError("format.too_large", f"{member.filename} unzips to more than {budget}")
+        raise FormatError(TOO_LARGE_UNZIPPED, {**name, "limit": budget})
     return content
 
 
@@ -56,7 +68,7 @@ def _documents(archive: zipfile.ZipFile, extensions: frozenset[str]) -> list[zip
         # name travels on into import reports and messages, so it is refused here.
         path = PurePosixPath(member.filename.replace("\\", "/"))
         if path.is_absolute() or ".." in path.parts:
-            raise _refuse(f"{member.filename} points outside the archive")
+            raise FormatError(ZIP_OUTSIDE, {"name": member.filename})
     return documents
 
 
@@ -65,10 +77,12 @@ def unzip_document(data: bytes, *, limits: Limits = DEFAULT_LIMITS) -> tuple[str
     with _open(data, limits) as archive:
         count = len(archive.infolist())
         if count > limits.max_zip_members:
-            raise _refuse(f"the archive has {count} entries, over {limits.max_zip_members}")
+            raise FormatError(
+                ZIP_TOO_MANY_ENTRIES, {"count": count, "limit": limits.max_zip_members}
+            )
         documents = _documents(archive, XML_EXTENSIONS)
         if len(documents) != 1:
-            raise _refuse(f"the archive must hold exactly one XML document, not {len(documents)}")
+            raise FormatError(ZIP_NOT_ONE_DOCUMENT, {"count": len(documents)})
         return documents[0].filename, _read_member(
             archive, documents[0], limits.max_document_bytes, limits
         )
@@ -89,7 +103,9 @@ def unzip_bundle(
     with _open(data, limits) as archive:
         count = len(archive.infolist())
         if count > limits.max_bundle_members:
-            raise _refuse(f"the archive has {count} entries, over {limits.max_bundle_members}")
+            raise FormatError(
+                ZIP_TOO_MANY_ENTRIES, {"count": count, "limit": limits.max_bundle_members}
+            )
         budget = limits.max_document_bytes
         files: list[tuple[str, bytes]] = []
         for member in _documents(archive, extensions):
@@ -97,5 +113,5 @@ def unzip_bundle(
             budget -= len(content)
             files.append((member.filename, content))
     if not files:
-        raise _refuse("the archive holds no game system or catalogue")
+        raise FormatError(ZIP_NO_DOCUMENT)
     return files

@@ -13,8 +13,19 @@ from pathlib import PurePosixPath
 from typing import NoReturn
 from xml.parsers import expat
 
+from armybuilder.engine.refusals import refusal
+
 from .archive import unzip_bundle, unzip_document
-from .errors import FormatError, Limits, refuse_over
+from .errors import (
+    DTD,
+    EMPTY,
+    MALFORMED,
+    WRONG_ROOT,
+    ZIP_NO_DOCUMENT,
+    FormatError,
+    Limits,
+    refuse_over,
+)
 from .schema import NAMESPACE_PREFIX
 
 # BattleScribe's dataType, by the store's document kind.
@@ -34,8 +45,34 @@ class IndexEntry:
     revision: int
 
 
-def _refuse(message: str) -> NoReturn:
-    raise FormatError("source.bad_index", message)
+BAD_TYPE = refusal(
+    "source.bad_index_type", "The index gives dataType “{value}”: neither gamesystem nor catalogue."
+)
+BAD_REVISION = refusal(
+    "source.bad_index_revision",
+    "The index gives dataRevision “{value}”: not a whole number below 2^31.",
+)
+BAD_ID = refusal(
+    "source.bad_index_id", "An entry of the index has no dataId, or one over {limit} characters."
+)
+LONG_VALUE = refusal(
+    "source.bad_index_long_value", "An attribute of “{id}” is over {limit} characters."
+)
+TOO_DEEP = refusal("source.bad_index_deep", "The index nests elements more than {limit} deep.")
+BAD_ROOT = refusal(
+    "source.bad_index_root", "The index's root element is <{tag}>, not BattleScribe's <dataIndex>."
+)
+MALFORMED_INDEX = refusal(
+    "source.bad_index_malformed", "The index is not well-formed XML (line {line}, column {column})."
+)
+NO_FILES = refusal("source.bad_index_empty", "The index lists no files.")
+UNSAFE_PATH = refusal("source.unsafe_path", "“{path}” is not a file beside the index.")
+TOO_MANY_FILES = refusal("source.too_many_files", "The source lists more than {limit} files.")
+_MAX_ID = 100
+
+
+def _refuse(code: str, **params: object) -> NoReturn:
+    raise FormatError(code, params)
 
 
 def safe_relative_path(path: str) -> str:
@@ -52,22 +89,22 @@ def safe_relative_path(path: str) -> str:
         or ".." in parts
         or any(ord(c) < 32 for c in normal)
     ):
-        raise FormatError("source.unsafe_path", f"{path!r} is not a file beside the index")
+        raise FormatError(UNSAFE_PATH, {"path": path})
     return normal
 
 
 def _entry(attrs: dict[str, str]) -> IndexEntry:
     kind = DATA_TYPES.get(attrs.get("dataType", "").lower())
     if kind is None:
-        _refuse(f"dataType {attrs.get('dataType')!r} is neither gamesystem nor catalogue")
+        _refuse(BAD_TYPE, value=attrs.get("dataType", ""))
     revision = attrs.get("dataRevision", "")
     if not revision.isascii() or not revision.isdigit() or int(revision) >= 2**31:
-        _refuse(f"dataRevision {revision!r} is not a whole number below 2^31")
+        _refuse(BAD_REVISION, value=revision)
     data_id = attrs.get("dataId", "")
-    if not data_id or len(data_id) > 100:
-        _refuse("a dataIndexEntry has no dataId, or one over 100 characters")
+    if not data_id or len(data_id) > _MAX_ID:
+        _refuse(BAD_ID, limit=_MAX_ID)
     if any(len(value) > _MAX_TEXT for value in attrs.values()):
-        _refuse(f"an attribute of {data_id!r} is over {_MAX_TEXT} characters")
+        _refuse(LONG_VALUE, id=data_id, limit=_MAX_TEXT)
     return IndexEntry(
         file_path=safe_relative_path(attrs.get("filePath", "")),
         kind=kind,
@@ -80,7 +117,7 @@ def _entry(attrs: dict[str, str]) -> IndexEntry:
 def parse_data_index(data: bytes, *, max_entries: int) -> list[IndexEntry]:
     """The entries of a data index, or ``FormatError`` (``source.bad_index``,
     ``source.unsafe_path``, ``source.too_many_files``, ``format.dtd``)."""
-    refuse_over(len(data), MAX_INDEX_BYTES, "the data index")
+    refuse_over(len(data), MAX_INDEX_BYTES)
     entries: list[IndexEntry] = []
     depth = 0
 
@@ -88,16 +125,14 @@ def parse_data_index(data: bytes, *, max_entries: int) -> list[IndexEntry]:
         nonlocal depth
         depth += 1
         if depth > _MAX_DEPTH:
-            _refuse(f"elements are nested more than {_MAX_DEPTH} deep")
+            _refuse(TOO_DEEP, limit=_MAX_DEPTH)
         if depth == 1:
             namespace = attrs.get("xmlns", NAMESPACE_PREFIX)
             if tag != "dataIndex" or not namespace.startswith(NAMESPACE_PREFIX):
-                _refuse(f"the root element is <{tag}>, not BattleScribe's <dataIndex>")
+                _refuse(BAD_ROOT, tag=tag)
         elif tag == "dataIndexEntry":
             if len(entries) >= max_entries:
-                raise FormatError(
-                    "source.too_many_files", f"the index lists more than {max_entries} files"
-                )
+                _refuse(TOO_MANY_FILES, limit=max_entries)
             entries.append(_entry(attrs))
 
     def end(_tag: str) -> None:
@@ -113,9 +148,9 @@ def parse_data_index(data: bytes, *, max_entries: int) -> list[IndexEntry]:
     try:
         parser.Parse(data, True)
     except expat.ExpatError as error:
-        _refuse(f"the index is not well-formed XML ({error})")
+        _refuse(MALFORMED_INDEX, line=error.lineno, column=error.offset + 1)
     if not entries:
-        _refuse("the index lists no files")
+        _refuse(NO_FILES)
     return entries
 
 
@@ -136,12 +171,16 @@ def unzip_source(data: bytes, *, limits: Limits) -> tuple[bytes | None, list[tup
         if PurePosixPath(name).suffix.lower() in _ARCHIVE_EXTENSIONS
     ]
     if not documents:
-        raise FormatError("format.zip", "the archive holds no game system or catalogue")
+        raise FormatError(ZIP_NO_DOCUMENT)
     return None, documents
 
 
 # The files a release archive offers (a repository also holds README and tooling files).
 _ARCHIVE_EXTENSIONS = frozenset({".gst", ".cat", ".gstz", ".catz"})
+
+
+# A document's root tag -> the dataType an index gives it.
+_DOCUMENT_KINDS = {"gameSystem": "gamesystem", "catalogue": "catalogue"}
 
 
 class _Head(Exception):
@@ -164,11 +203,10 @@ def document_entry(file_path: str, data: bytes, *, limits: Limits) -> IndexEntry
     try:
         parser.Parse(xml, True)
     except _Head as head:
-        kind = {"gameSystem": "gamesystem", "catalogue": "catalogue"}.get(head.tag)
+        kind = _DOCUMENT_KINDS.get(head.tag)
         if kind is None:
             raise FormatError(
-                "format.wrong_root",
-                f"{file_path} is a <{head.tag}>, not a game system or catalogue",
+                WRONG_ROOT, {"found": head.tag, "expected": ", ".join(_DOCUMENT_KINDS)}
             ) from None
         return _entry(
             {
@@ -180,11 +218,9 @@ def document_entry(file_path: str, data: bytes, *, limits: Limits) -> IndexEntry
             }
         )
     except expat.ExpatError as error:
-        raise FormatError(
-            "format.malformed", f"{file_path} is not well-formed XML ({error})"
-        ) from None
-    raise FormatError("format.malformed", f"{file_path} has no root element")
+        raise FormatError(MALFORMED, {"line": error.lineno, "column": error.offset + 1}) from None
+    raise FormatError(EMPTY)
 
 
 def _refuse_dtd() -> NoReturn:
-    raise FormatError("format.dtd", "the document has a DTD (DOCTYPE), which is not allowed")
+    raise FormatError(DTD)

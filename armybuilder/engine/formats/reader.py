@@ -7,25 +7,44 @@ from pathlib import PurePosixPath
 from typing import Any, NoReturn
 
 from .archive import unzip_document
-from .errors import DEFAULT_LIMITS, FormatError, Limits, refuse_over
-from .schema import EXTENSION_KINDS, JSON_EXTENSIONS, XML_EXTENSIONS, ZIP_EXTENSIONS
+from .errors import (
+    DEFAULT_LIMITS,
+    JSON,
+    JSON_CONSTANT,
+    JSON_ENCODING,
+    JSON_TOO_DEEP,
+    UNSUPPORTED,
+    WRONG_ROOT,
+    FormatError,
+    Limits,
+    refuse_over,
+)
+from .schema import (
+    BUNDLE_EXTENSIONS,
+    EXTENSION_KINDS,
+    JSON_EXTENSIONS,
+    XML_EXTENSIONS,
+    ZIP_EXTENSIONS,
+)
 from .validate import validate_document
 from .xml_reader import parse_xml
 
 
 def _reject_constant(name: str) -> NoReturn:
-    raise FormatError("format.json", f"{name} is not a JSON number")
+    raise FormatError(JSON_CONSTANT, {"name": name})
 
 
 def parse_json(data: bytes, *, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     """Parse and shape-check a document in the JSON form."""
-    refuse_over(len(data), limits.max_document_bytes, "the document")
+    refuse_over(len(data), limits.max_document_bytes)
     try:
         document = json.loads(data, parse_constant=_reject_constant)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise FormatError("format.json", f"not valid JSON: {error}") from None
+    except UnicodeDecodeError:
+        raise FormatError(JSON_ENCODING) from None
+    except json.JSONDecodeError as error:
+        raise FormatError(JSON, {"line": error.lineno, "column": error.colno}) from None
     except RecursionError:
-        raise FormatError("format.too_deep", "the JSON nests too deeply") from None
+        raise FormatError(JSON_TOO_DEEP) from None
     validate_document(document, limits=limits)
     result: dict[str, Any] = document
     return result
@@ -43,7 +62,10 @@ def xml_bytes(data: bytes, filename: str, *, limits: Limits = DEFAULT_LIMITS) ->
         return unzip_document(data, limits=limits)[1]
     if ext in XML_EXTENSIONS:
         return data
-    raise FormatError("format.unsupported", f"{filename!r} is not an XML or zipped XML file")
+    raise FormatError(
+        UNSUPPORTED,
+        {"name": filename, "expected": ", ".join(sorted(XML_EXTENSIONS | ZIP_EXTENSIONS))},
+    )
 
 
 def read_document(data: bytes, filename: str, *, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
@@ -52,7 +74,7 @@ def read_document(data: bytes, filename: str, *, limits: Limits = DEFAULT_LIMITS
     Returns the canonical JSON form ``{"gameSystem" | "catalogue" | "roster": {...}}``;
     raises FormatError (with a stable ``code``) for anything malformed, hostile or too large.
     """
-    refuse_over(len(data), limits.max_input_bytes, filename)
+    refuse_over(len(data), limits.max_input_bytes)
     ext = suffix(filename)
     if ext in JSON_EXTENSIONS:
         document = parse_json(data, limits=limits)
@@ -60,14 +82,10 @@ def read_document(data: bytes, filename: str, *, limits: Limits = DEFAULT_LIMITS
         document = parse_xml(xml_bytes(data, filename, limits=limits), limits=limits)
     else:
         raise FormatError(
-            "format.unsupported",
-            f"{filename!r}: expected .gst, .cat, .ros, their zipped forms (.gstz, .catz, .rosz) "
-            "or .json",
+            UNSUPPORTED, {"name": filename, "expected": ", ".join(sorted(BUNDLE_EXTENSIONS))}
         )
     expected = EXTENSION_KINDS.get(ext)
     (kind,) = document
     if expected is not None and kind != expected:
-        raise FormatError(
-            "format.wrong_root", f"{filename!r} should hold a {expected}, but holds a {kind}"
-        )
+        raise FormatError(WRONG_ROOT, {"found": kind, "expected": expected})
     return document

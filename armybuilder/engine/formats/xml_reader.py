@@ -18,7 +18,20 @@ import re
 from typing import Any, NoReturn
 from xml.parsers import expat
 
-from .errors import DEFAULT_LIMITS, FormatError, Limits, refuse_over
+from .errors import (
+    DEFAULT_LIMITS,
+    DTD,
+    DUPLICATE_ELEMENT,
+    MALFORMED,
+    MIXED_CONTENT,
+    TEXT_ONLY,
+    TOO_DEEP,
+    WRONG_NAMESPACE,
+    WRONG_ROOT,
+    FormatError,
+    Limits,
+    refuse_over,
+)
 from .schema import (
     BOOLEAN_ATTRIBUTES,
     CONTAINERS,
@@ -60,29 +73,20 @@ _TYPED: dict[str, frozenset[str]] = {
 }
 
 
-def _structure_error(message: str) -> NoReturn:
-    raise FormatError("format.structure", message)
-
-
 def _duplicate(parent_tag: str, key: str) -> NoReturn:
-    _structure_error(f"<{parent_tag}> has more than one <{key}> (or a clashing attribute)")
+    raise FormatError(DUPLICATE_ELEMENT, {"parent": parent_tag, "tag": key})
 
 
 def _check_root(tag: str, attrs: dict[str, Any]) -> None:
     if tag not in ROOT_KINDS:
-        raise FormatError(
-            "format.wrong_root",
-            f"the root element is <{tag}>, not one of " + ", ".join(ROOT_KINDS),
-        )
+        raise FormatError(WRONG_ROOT, {"found": tag, "expected": ", ".join(ROOT_KINDS)})
     namespace = attrs.pop("xmlns", None)
     if namespace is not None and not namespace.startswith(NAMESPACE_PREFIX):
-        raise FormatError(
-            "format.wrong_root", f"<{tag}> is in namespace {namespace!r}, not BattleScribe's"
-        )
+        raise FormatError(WRONG_NAMESPACE, {"tag": tag, "namespace": namespace})
 
 
 def _refuse_dtd(*_args: object) -> NoReturn:
-    raise FormatError("format.dtd", "the document has a DTD (DOCTYPE), which is not allowed")
+    raise FormatError(DTD)
 
 
 # A frame per open element: (kind, tag, node, item tag of a container, parent node, index
@@ -120,7 +124,7 @@ def _parser(limits: Limits, root: dict[str, Any]) -> expat.XMLParserType:
             push((_OBJECT, tag, attrs, None, None, len(texts)))
             return
         if len(stack) >= max_depth:
-            raise FormatError("format.too_deep", f"elements nest deeper than {max_depth}")
+            raise FormatError(TOO_DEEP, {"limit": max_depth})
         kind, parent_tag, parent, item_tag, _, _ = stack[-1]
         if kind == _OBJECT:
             if attrs:
@@ -139,7 +143,7 @@ def _parser(limits: Limits, root: dict[str, Any]) -> expat.XMLParserType:
                 kind = _UNDECIDED if item_tag is None else _CONTAINER
                 push((kind, tag, items, item_tag, parent, len(texts)))
         elif kind == _TEXT:
-            _structure_error(f"<{parent_tag}> holds text only, but contains <{tag}>")
+            raise FormatError(TEXT_ONLY, {"parent": parent_tag, "tag": tag})
         else:
             if tag != item_tag:
                 attrs = {"$tag": tag, **attrs}
@@ -164,7 +168,7 @@ def _parser(limits: Limits, root: dict[str, Any]) -> expat.XMLParserType:
             if kind == _UNDECIDED and not node:
                 parent[tag] = {"$text": text}
             else:
-                _structure_error(f"<{tag}> mixes text with elements")
+                raise FormatError(MIXED_CONTENT, {"tag": tag})
 
     parser = expat.ParserCreate()
     parser.buffer_text = True
@@ -179,14 +183,11 @@ def _parser(limits: Limits, root: dict[str, Any]) -> expat.XMLParserType:
 
 def parse_xml(data: bytes, *, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     """Parse BattleScribe XML into ``{"<rootTag>": {...}}``; raise FormatError otherwise."""
-    refuse_over(len(data), limits.max_document_bytes, "the document")
+    refuse_over(len(data), limits.max_document_bytes)
     root: dict[str, Any] = {}
     try:
         _parser(limits, root).Parse(data, True)
     except expat.ExpatError as error:
-        raise FormatError(
-            "format.malformed",
-            f"not well-formed XML: {expat.ErrorString(error.code)} "
-            f"at line {error.lineno}, column {error.offset}",
-        ) from None
+        # expat counts columns from 0, people (and the JSON reader) from 1
+        raise FormatError(MALFORMED, {"line": error.lineno, "column": error.offset + 1}) from None
     return root

@@ -14,7 +14,15 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from .errors import FormatError
+from .errors import (
+    INVALID_NAME,
+    INVALID_NUMBER,
+    INVALID_TEXT,
+    INVALID_VALUE,
+    NO_TAG,
+    NOT_AN_OBJECT,
+    FormatError,
+)
 from .schema import CONTAINERS, NAMESPACES, TEXT_FIELDS, TEXT_VALUE_ELEMENTS
 from .validate import document_root
 
@@ -38,13 +46,13 @@ _INDENT = "  "
 
 def _check_text(text: str) -> str:
     if _INVALID_CHARS.search(text):
-        raise FormatError("format.invalid_text", "a string holds a character XML cannot carry")
+        raise FormatError(INVALID_TEXT)
     return text
 
 
 def _check_name(name: str) -> str:
     if not _NAME.fullmatch(name):
-        raise FormatError("format.invalid_name", f"{name!r} cannot be an XML name")
+        raise FormatError(INVALID_NAME, {"name": name})
     return name
 
 
@@ -56,13 +64,13 @@ def format_scalar(value: Any) -> str:
         return str(value)
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise FormatError("format.invalid_number", f"{value} is not a finite number")
+            raise FormatError(INVALID_NUMBER, {"value": str(value)})
         text = repr(value)
         # xs:decimal has no exponent form
         return format(Decimal(text), "f") if "e" in text else text
     if isinstance(value, str):
         return _check_text(value)
-    raise FormatError("format.invalid_value", f"{type(value).__name__} cannot be an attribute")
+    raise FormatError(INVALID_VALUE, {"type": type(value).__name__})
 
 
 def _write_element(
@@ -107,12 +115,12 @@ def _write_child(out: list[str], key: str, value: Any, depth: int) -> None:
     else:
         item_tag = CONTAINERS.get(key)
         out.append(f"{_INDENT * depth}<{_check_name(key)}>\n")
-        for item in value:
+        for index, item in enumerate(value):
             if not isinstance(item, dict):
-                raise FormatError("format.structure", f"an item of {key!r} is not an object")
+                raise FormatError(NOT_AN_OBJECT, {"path": f"{key}[{index}]"})
             tag = item.get("$tag", item_tag)
             if not isinstance(tag, str):
-                raise FormatError("format.structure", f'an item of {key!r} has no "$tag"')
+                raise FormatError(NO_TAG, {"key": key})
             _write_element(out, tag, item, depth + 1, "")
         out.append(f"{_INDENT * depth}</{key}>\n")
 

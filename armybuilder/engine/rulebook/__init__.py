@@ -151,3 +151,19 @@ def entry_for(rule_reference: Mapping[str, Any] | None, code: str) -> RuleEntry 
         return None
     found = game(str(rule_reference.get("game", "")))
     return None if found is None else found.entry(code)
+
+
+def italian_place_of(rule_reference: Mapping[str, Any] | None) -> tuple[str, str]:
+    """The Italian rulebook's section and page a problem's rule reference cites (either may be
+    empty): those of the registry's source it matches, else those above its seed line."""
+    if not rule_reference:
+        return "", ""
+    found = game(str(rule_reference.get("game", "")))
+    if found is None:
+        return "", ""
+    for entry in found.rules:
+        for source in entry.sources:
+            if source.matches(rule_reference):
+                return found.italian_place(source)
+    seed_line = rule_reference.get("seedLine")
+    return found.italian_places.get(seed_line, ("", "")) if isinstance(seed_line, int) else ("", "")

@@ -137,7 +137,7 @@ EXTERNAL_DTD = b"""<?xml version="1.0"?>
         pytest.param(
             b'<catalogue xmlns="urn:other" id="c" name="n"/>',
             "x.cat",
-            "format.wrong_root",
+            "format.wrong_namespace",
             id="namespace",
         ),
         pytest.param(b"\xff\xfe\x00garbage\x9c\x80", "x.cat", "format.malformed", id="garbage"),
@@ -150,40 +150,45 @@ EXTERNAL_DTD = b"""<?xml version="1.0"?>
         pytest.param(
             b'<catalogue id="c" name="n"><a/><a/></catalogue>',
             "x.cat",
-            "format.structure",
+            "format.duplicate_element",
             id="dup",
         ),
         pytest.param(
             b"<catalogue><readme>a<b/></readme></catalogue>",
             "x.cat",
-            "format.structure",
+            "format.text_only",
             id="text-elem",
         ),
         pytest.param(b"{not json", "x.json", "format.json", id="bad-json"),
         pytest.param(b"\xff\xfe{}", "x.json", "format.json", id="json-garbage"),
         pytest.param(
-            b'{"catalogue": {"id": "c", "name": "n", "v": NaN}}', "x.json", "format.json", id="nan"
+            b'{"catalogue": {"id": "c", "name": "n", "v": NaN}}',
+            "x.json",
+            "format.json_constant",
+            id="nan",
         ),
-        pytest.param(b"[]", "x.json", "format.wrong_root", id="json-list"),
+        pytest.param(b"[]", "x.json", "format.wrong_root_shape", id="json-list"),
         pytest.param(
             b'{"army": {"id": "a", "name": "n"}}', "x.json", "format.wrong_root", id="json-root"
         ),
         pytest.param(
-            b'{"catalogue": {"name": "n"}}', "x.json", "format.structure", id="json-no-id"
+            b'{"catalogue": {"name": "n"}}', "x.json", "format.missing_field", id="json-no-id"
         ),
         pytest.param(
             b'{"catalogue": {"id": "c", "name": "n", "costs": [1, 2]}}',
             "x.json",
-            "format.structure",
+            "format.not_an_object",
             id="json-items",
         ),
         pytest.param(
             b'{"catalogue": {"id": "c", "name": "n", "hidden": null}}',
             "x.json",
-            "format.structure",
+            "format.bad_value",
             id="json-null",
         ),
-        pytest.param(b"[" * 100000 + b"]" * 100000, "x.json", "format.too_deep", id="json-deep"),
+        pytest.param(
+            b"[" * 100000 + b"]" * 100000, "x.json", "format.json_too_deep", id="json-deep"
+        ),
         pytest.param(b"PK\x03\x04broken", "x.catz", "format.zip", id="bad-zip"),
         pytest.param(b"data", "x.exe", "format.unsupported", id="extension"),
     ],
@@ -212,32 +217,40 @@ def test_oversized_input_is_refused() -> None:
 
 def test_zip_bomb_is_refused() -> None:
     bomb = _zip({"x.cat": b"<catalogue" + b" " * 5_000_000 + b"/>"})
-    assert _code(bomb, "x.catz") == "format.zip"
+    assert _code(bomb, "x.catz") == "format.zip_ratio"
 
 
 def test_zip_unzipping_over_the_limit_is_refused() -> None:
     data = _zip({"x.cat": CATALOGUE.encode()}, zipfile.ZIP_STORED)
-    assert _code(data, "x.catz", Limits(max_document_bytes=100)) == "format.too_large"
+    assert _code(data, "x.catz", Limits(max_document_bytes=100)) == "format.too_large_unzipped"
 
 
 @pytest.mark.parametrize(
-    "members",
+    ("members", "code"),
     [
-        pytest.param({}, id="empty"),
+        pytest.param({}, "format.zip_not_one_document", id="empty"),
         pytest.param(
-            {"a.cat": CATALOGUE.encode(), "b.cat": CATALOGUE.encode()}, id="two-documents"
+            {"a.cat": CATALOGUE.encode(), "b.cat": CATALOGUE.encode()},
+            "format.zip_not_one_document",
+            id="two-documents",
         ),
-        pytest.param({"notes.txt": b"hello"}, id="no-document"),
-        pytest.param({"../../evil.cat": CATALOGUE.encode()}, id="traversal"),
-        pytest.param({"/etc/evil.cat": CATALOGUE.encode()}, id="absolute"),
-        pytest.param({"..\\evil.cat": CATALOGUE.encode()}, id="backslash-traversal"),
+        pytest.param({"notes.txt": b"hello"}, "format.zip_not_one_document", id="no-document"),
+        pytest.param({"../../evil.cat": CATALOGUE.encode()}, "format.zip_outside", id="traversal"),
+        pytest.param({"/etc/evil.cat": CATALOGUE.encode()}, "format.zip_outside", id="absolute"),
         pytest.param(
-            {f"f{i}.txt": b"x" for i in range(40)} | {"a.cat": CATALOGUE.encode()}, id="many"
+            {"..\\evil.cat": CATALOGUE.encode()}, "format.zip_outside", id="backslash-traversal"
+        ),
+        pytest.param(
+            {f"f{i}.txt": b"x" for i in range(40)} | {"a.cat": CATALOGUE.encode()},
+            "format.zip_too_many_entries",
+            id="many",
         ),
     ],
 )
-def test_zip_without_exactly_one_safe_document_is_refused(members: dict[str, bytes]) -> None:
-    assert _code(_zip(members), "x.catz") == "format.zip"
+def test_zip_without_exactly_one_safe_document_is_refused(
+    members: dict[str, bytes], code: str
+) -> None:
+    assert _code(_zip(members), "x.catz") == code
 
 
 def test_zip_holding_hostile_xml_is_refused() -> None:
@@ -268,17 +281,19 @@ def test_bundle_yields_every_document_and_skips_other_files() -> None:
 @pytest.mark.parametrize(
     ("members", "limits", "code"),
     [
-        pytest.param({"notes.txt": b"x"}, DEFAULT_LIMITS, "format.zip", id="no-document"),
+        pytest.param(
+            {"notes.txt": b"x"}, DEFAULT_LIMITS, "format.zip_no_document", id="no-document"
+        ),
         pytest.param(
             {f"{i}.cat": CATALOGUE.encode() for i in range(5)},
             Limits(max_bundle_members=3),
-            "format.zip",
+            "format.zip_too_many_entries",
             id="too-many-members",
         ),
         pytest.param(
             {f"{i}.cat": CATALOGUE.encode() for i in range(5)},
             Limits(max_document_bytes=len(CATALOGUE) * 3),
-            "format.too_large",
+            "format.too_large_unzipped",
             id="total-unzipped-size",
         ),
     ],
