@@ -109,9 +109,11 @@ JSON_TEXT_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f]*$"
 
 class JSONCharField(serializers.CharField):
     """Text without the control characters XML (a roster file) cannot hold, which the pattern
-    in the schema states."""
+    in the schema states. It is taken as sent: DRF's trimming would turn a whitespace-only id,
+    which the schema allows, into a blank one it refuses."""
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("trim_whitespace", False)
         super().__init__(**kwargs)
         self.validators.append(
             RegexValidator(JSON_TEXT_PATTERN, _("Control characters are not allowed."))

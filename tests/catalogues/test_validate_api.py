@@ -138,6 +138,9 @@ def _deep() -> dict[str, Any]:
     ("body", "code"),
     [
         pytest.param(data.list_spec(gameSystemId="nope"), "list_spec.unknown_game_system", id="gs"),
+        pytest.param(
+            data.list_spec(gameSystemId="\t"), "list_spec.unknown_game_system", id="gs-blank"
+        ),
         pytest.param(_force(catalogueId="nope"), "list_spec.unknown_catalogue", id="catalogue"),
         pytest.param(_force(forceEntryId="nope"), "list_spec.not_buildable", id="force-entry"),
         pytest.param(_unknown_entry(), "list_spec.not_buildable", id="entry"),
