@@ -349,6 +349,12 @@ class Evaluator:
         found = self._settled().get(sel.id)
         return found if found is not None else sel.node.static_categories
 
+    def settle_categories(self) -> None:
+        """Settle every selection's categories now, before anything else is worked out: for
+        a pass that shows them all (the roster view), which then takes over what the
+        category pass worked out instead of working it out again."""
+        self._settled()
+
     def _settled(self) -> dict[str, Categories]:
         """Selection id -> its categories, for those whose modifiers change them."""
         if self._categories is None:
@@ -483,13 +489,17 @@ class Evaluator:
     # ----------------------------------------------------------------------------- conditions
 
     def conditions_hold(self, holder: JsonDict, ctx: Ctx) -> bool:
-        return (
-            all(self.condition(c, ctx) for c in holder.get("conditions") or [])
-            # New Recruit's expression nodes included (see expressions.py)
-            and all(
-                expressions.group_holds(self, g, ctx) for g in holder.get("conditionGroups") or []
-            )
-            and expressions.local_groups_hold(self, holder, ctx)
+        # (most holders have conditions alone, or nothing: each kind is looked at only when
+        # present, as every modifier of every entry asks)
+        conditions = holder.get("conditions")
+        if conditions and not all(self.condition(c, ctx) for c in conditions):
+            return False
+        # New Recruit's expression nodes included (see expressions.py)
+        groups = holder.get("conditionGroups")
+        if groups and not all(expressions.group_holds(self, g, ctx) for g in groups):
+            return False
+        return not holder.get("localConditionGroups") or expressions.local_groups_hold(
+            self, holder, ctx
         )
 
     def condition(self, cond: JsonDict, ctx: Ctx) -> bool:
