@@ -31,6 +31,7 @@ class SignInSerializer(serializers.Serializer[Any]):
         TEXT_WITHOUT_CONTROLS,
         max_length=DEVICE_NAME_MAX_LENGTH,
         required=False,
+        allow_blank=True,
         default="",
         help_text=_("A name the player will recognise, e.g. “Anna's phone”."),
     )

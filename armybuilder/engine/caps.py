@@ -297,6 +297,8 @@ def finite_costs(view: RosterView) -> None:
 
 def _real(value: Any) -> float | None:
     """A finite number given as a JSON number or numeric text (None for anything else)."""
+    if type(value) is float:  # most of what a document holds: answered without the tests below
+        return value if math.isfinite(value) else None
     if isinstance(value, bool):
         return None
     if isinstance(value, str):

@@ -81,6 +81,19 @@ def test_a_wrong_password_or_an_unconfirmed_address_gets_no_token(
     assert not DeviceToken.objects.exists()
 
 
+def test_a_device_left_unnamed_signs_in_as_the_schema_allows(player: Any) -> None:
+    EmailAddress.objects.create(user=player, email=player.email, verified=True, primary=True)
+
+    response = APIClient().post(
+        "/api/v1/auth/token/",
+        {"email": player.email, "password": PASSWORD, "device": ""},
+        format="json",
+    )
+
+    assert response.status_code == 201, response.json()
+    assert DeviceToken.objects.get().device_name == ""
+
+
 def test_the_schema_says_what_password_the_sign_in_refuses_as_malformed(player: Any) -> None:
     schema = APIClient().get("/api/v1/schema/?format=json").json()
     password = schema["components"]["schemas"]["SignIn"]["properties"]["password"]

@@ -6,13 +6,14 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
-from lists import history, services
+from lists import history, services, sharing
 from lists.diff import ChangeKind
 from lists.models import ListVersion, VersionKind
 from lists.pruning import prune_versions
-from lists.retention import KEEP_LAST, SESSION_GAP
+from lists.retention import DAILY_DAYS, KEEP_LAST, SESSION_GAP
 from lists.services import EditRejected, ListState, StaleVersion
 from tests.lists.conftest import KING, WARRIORS, add, force_id
 
@@ -123,3 +124,34 @@ def test_each_save_prunes_what_the_policy_no_longer_keeps(dwarven_list: ListStat
     assert len(kept) == KEEP_LAST + 1  # the newest 50 and the first
     assert state.army_list.version == 62
     assert prune_versions(army_list=state.army_list) == 0
+
+
+def test_pruning_a_forked_version_leaves_the_fork_its_document_and_reads_no_documents(
+    dwarven_list: ListState, player: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = add(add(dwarven_list, KING), WARRIORS)
+    fork = sharing.fork_list(army_list=state.army_list, user=player, version_number=2)
+    army_list = state.army_list
+    army_list.undo_stack = []  # (nothing else protects version 2)
+    monkeypatch.setattr("lists.retention.KEEP_LAST", 1)  # (rather than 50 more versions)
+    later = timezone.now() + timedelta(days=2)  # past the day every version is kept for
+    ListVersion.objects.filter(army_list=army_list, number=2).update(
+        created_at=timezone.now() - timedelta(days=DAILY_DAYS)
+    )
+    queries: list[str] = []
+
+    def record(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        queries.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        assert prune_versions(army_list=army_list, now=later) == 1
+
+    fork.refresh_from_db()
+    assert fork.forked_from is None
+    assert fork.document == ListVersion.objects.get(army_list=fork).document
+    assert not ListVersion.objects.filter(army_list=army_list, number=2).exists()
+    # the rows deleted are read for their keys only, not their documents
+    reads = [sql for sql in queries if sql.startswith("SELECT")]
+    assert reads
+    assert not any('."document"' in sql for sql in reads)
