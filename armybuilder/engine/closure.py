@@ -59,16 +59,19 @@ def iter_nodes(node: Any) -> Iterator[JsonDict]:
 @dataclass(frozen=True, slots=True)
 class DocumentIndex:
     """What one walk of a document finds: every ``id`` (first definition wins, in
-    ``iter_nodes`` order) and every link, as ``(kind, link)``."""
+    ``iter_nodes`` order), every link, as ``(kind, link)``, and the category ids its
+    category modifiers name (what they add, remove or make primary)."""
 
     ids: dict[str, JsonDict]
     links: list[tuple[str, JsonDict]]
+    modified_categories: set[str]
 
 
 def scan(body: Mapping[str, Any]) -> DocumentIndex:
     """Index a document's ids and links in one walk (the hot path of every import)."""
     ids: dict[str, JsonDict] = {}
     links: list[tuple[str, JsonDict]] = []
+    modified: set[str] = set()
     link_kind = LINK_CONTAINERS.get
     stack: list[Any] = [body]
     pop, push, extend = stack.pop, stack.append, stack.extend
@@ -85,9 +88,13 @@ def scan(body: Mapping[str, Any]) -> DocumentIndex:
                 kind = link_kind(key)
                 if kind is not None:
                     links += [(kind, link) for link in items]
+                elif key == "modifiers":
+                    modified.update(
+                        str(m.get("value", "")) for m in items if m.get("field") == "category"
+                    )
             elif type(value) is dict:
                 push(value)
-    return DocumentIndex(ids, links)
+    return DocumentIndex(ids, links, modified)
 
 
 def index_ids(body: Mapping[str, Any]) -> dict[str, JsonDict]:

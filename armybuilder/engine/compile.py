@@ -10,7 +10,7 @@ from armybuilder.engine.caps import Budget
 from armybuilder.engine.closure import (
     UnresolvedLink,
     catalogue_closure,
-    index_ids,
+    scan,
     unresolved_links,
     unwrap,
 )
@@ -71,11 +71,14 @@ class Compiled:
         for document in catalogues:
             body = unwrap(document)
             self.catalogues[str(body.get("id", ""))] = body
-        self._index: dict[str, dict[str, JsonDict]] = {
-            self.game_system_id: index_ids(self.game_system)
-        }
-        for cid, body in self.catalogues.items():
-            self._index[cid] = index_ids(body)
+        scans = [(self.game_system_id, scan(self.game_system))]
+        scans += [(cid, scan(body)) for cid, body in self.catalogues.items()]
+        self._index: dict[str, dict[str, JsonDict]] = {doc_id: found.ids for doc_id, found in scans}
+        # the query index keys category modifiers may give or take (see
+        # ``Evaluator._matching``): a count of any other key needs no category settled
+        self.category_keys = frozenset(
+            f"of:{category_id}" for _, found in scans for category_id in found.modified_categories
+        )
         self._visible: dict[str, list[str]] = {self.game_system_id: [self.game_system_id]}
         for cid in self.catalogues:
             self._visible[cid] = [*catalogue_closure(cid, self.catalogues), self.game_system_id]

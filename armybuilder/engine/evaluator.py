@@ -86,6 +86,8 @@ class ScopeIndex:
 
     pairs: list[tuple[Selection, frozenset[str]]]  # each selection, its keys before modifiers
     answers: dict[str, list[Selection]] = field(default_factory=dict)
+    # whether ``answers`` holds the keys category modifiers changed (see ``_matching``)
+    effective: bool = False
 
     def static(self, key: str) -> list[Selection]:
         return [sel for sel, keys in self.pairs if key in keys]
@@ -347,6 +349,12 @@ class Evaluator:
         found = self._settled().get(sel.id)
         return found if found is not None else sel.node.static_categories
 
+    def settle_categories(self) -> None:
+        """Settle every selection's categories now, before anything else is worked out: for
+        a pass that shows them all (the roster view), which then takes over what the
+        category pass worked out instead of working it out again."""
+        self._settled()
+
     def _settled(self) -> dict[str, Categories]:
         """Selection id -> its categories, for those whose modifiers change them."""
         if self._categories is None:
@@ -481,13 +489,17 @@ class Evaluator:
     # ----------------------------------------------------------------------------- conditions
 
     def conditions_hold(self, holder: JsonDict, ctx: Ctx) -> bool:
-        return (
-            all(self.condition(c, ctx) for c in holder.get("conditions") or [])
-            # New Recruit's expression nodes included (see expressions.py)
-            and all(
-                expressions.group_holds(self, g, ctx) for g in holder.get("conditionGroups") or []
-            )
-            and expressions.local_groups_hold(self, holder, ctx)
+        # (most holders have conditions alone, or nothing: each kind is looked at only when
+        # present, as every modifier of every entry asks)
+        conditions = holder.get("conditions")
+        if conditions and not all(self.condition(c, ctx) for c in conditions):
+            return False
+        # New Recruit's expression nodes included (see expressions.py)
+        groups = holder.get("conditionGroups")
+        if groups and not all(expressions.group_holds(self, g, ctx) for g in groups):
+            return False
+        return not holder.get("localConditionGroups") or expressions.local_groups_hold(
+            self, holder, ctx
         )
 
     def condition(self, cond: JsonDict, ctx: Ctx) -> bool:
@@ -818,10 +830,18 @@ class Evaluator:
         }
 
     def selection_matches(self, sel: Selection, child_id: str) -> bool:
-        return self.match_key(None, child_id, True) in self._keys(sel)
+        key = self.match_key(None, child_id, True)
+        return key in (
+            self._keys(sel) if key in self.compiled.category_keys else sel.node.match_keys
+        )
 
     def _matching(self, obj: Scope, deep: bool, child_forces: bool, key: str) -> list[Selection]:
-        """Selections in a scope object answering to ``key`` (forces and the roster indexed)."""
+        """Selections in a scope object answering to ``key`` (forces and the roster indexed).
+
+        Only a key some category modifier names can differ from a selection's definition's
+        keys: any other is answered without settling the categories (which re-reads every
+        category modifier's conditions, on each evaluator auto-selection makes)."""
+        modifiable = key in self.compiled.category_keys
         if isinstance(obj, (Selection, CategoryScope)):
             pool = (
                 obj.children
@@ -829,13 +849,15 @@ class Evaluator:
                 else list(self._selections_in(obj, deep, child_forces))
             )
             self.budget.spend(len(pool))
-            return [s for s in pool if key in self._keys(s)]
+            if modifiable:
+                return [s for s in pool if key in self._keys(s)]
+            return [s for s in pool if key in s.node.match_keys]
         if isinstance(obj, Roster):
             cache_key = tuple(id(force) for force in obj.all_forces())
         else:
             cache_key = tuple(id(force) for force in (obj.walk() if child_forces else [obj]))
         index = self._indexes.get(cache_key)
-        if index is None and self._categories is None:
+        if index is None and self._categories is None and modifiable:
             self._settled()  # (its last round may have built this index already)
             index = self._indexes.get(cache_key)
         if index is None:
@@ -843,7 +865,9 @@ class Evaluator:
             pairs = [(s, s.node.match_keys) for s in self._selections_in(obj, deep, child_forces)]
             self.budget.spend(len(pairs))
             index = self._indexes[cache_key] = ScopeIndex(pairs)
-            index.answers.update(self._effective_answers(pairs))
+        if modifiable and not index.effective:
+            index.answers.update(self._effective_answers(index.pairs))
+            index.effective = True
         found = index.answers.get(key)
         if found is None:
             self.budget.spend(len(index.pairs))

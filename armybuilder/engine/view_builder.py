@@ -84,6 +84,7 @@ class ViewBuilder:
     def view(self) -> RosterView:
         roster = self.roster
         compiled = self.compiled
+        self.ev.settle_categories()
         view = RosterView(
             id=roster.id,
             name=roster.name,

@@ -8,6 +8,7 @@ from typing import Any
 
 from armybuilder.engine import edit
 from armybuilder.engine.evaluate import evaluate
+from armybuilder.engine.evaluator import Evaluator
 from armybuilder.engine.roster import Roster
 from tests.engine.builders import make_roster
 
@@ -209,3 +210,38 @@ def test_a_category_modifier_reads_categories_other_selections_gained() -> None:
         for s in evaluate(roster).view.forces[0].selections
     }
     assert categories == {"unit": ["b"], "scout": ["c"]}
+
+
+def test_the_first_count_an_evaluator_makes_sees_a_category_a_grouped_modifier_adds() -> None:
+    """Counts of other keys skip settling the categories: one that a modifier in a modifier
+    group names is not among them, even when nothing settled the categories before it."""
+    scout = {
+        "id": "scout",
+        "name": "Scout",
+        "type": "unit",
+        "modifierGroups": [{"modifiers": [modifier("add", "c")]}],
+    }
+    troops_in_force = {
+        "type": "atLeast",
+        "value": 1,
+        "field": "selections",
+        "scope": "force",
+        "childId": "c",
+    }
+    banner = {
+        "id": "banner",
+        "name": "Banner",
+        "type": "unit",
+        "modifiers": [modifier("set", "With troops", troops_in_force, field="name")],
+    }
+    roster, force = make_roster([scout, banner], categoryEntries=[category("c")])
+    selection, _ = edit.select_entry(roster, force, "banner")
+
+    def first_name() -> str:
+        evaluator = Evaluator(roster)
+        return str(evaluator.entry_values(banner_node, evaluator.ctx_of(selection)).fields["name"])
+
+    banner_node = selection.node
+    assert first_name() == "Banner"
+    edit.select_entry(roster, force, "scout")
+    assert first_name() == "With troops"
