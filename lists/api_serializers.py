@@ -20,6 +20,7 @@ from catalogues.api.base import (
     JSONBooleanField,
     JSONCharField,
     JSONFloatField,
+    JSONIdField,
     JSONIntegerField,
 )
 from catalogues.api.roster_serializers import RosterFileField
@@ -48,9 +49,8 @@ MAX_LIST_OPTIONS = 50
 MAX_VERSION = 2**31 - 1  # a version number's column
 
 
-def _id(**kwargs: Any) -> JSONCharField:
-    # Untrimmed: an id is matched as sent, and " " is then no id rather than a blank one.
-    return JSONCharField(min_length=1, max_length=MAX_ID_LENGTH, trim_whitespace=False, **kwargs)
+def _id(**kwargs: Any) -> JSONIdField:
+    return JSONIdField(max_length=MAX_ID_LENGTH, **kwargs)
 
 
 # What ``str.strip`` removes from a name that the caps leave in it: a name of only these is

@@ -109,11 +109,9 @@ JSON_TEXT_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f]*$"
 
 class JSONCharField(serializers.CharField):
     """Text without the control characters XML (a roster file) cannot hold, which the pattern
-    in the schema states. It is taken as sent: DRF's trimming would turn a whitespace-only id,
-    which the schema allows, into a blank one it refuses."""
+    in the schema states."""
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("trim_whitespace", False)
         super().__init__(**kwargs)
         self.validators.append(
             RegexValidator(JSON_TEXT_PATTERN, _("Control characters are not allowed."))
@@ -123,6 +121,14 @@ class JSONCharField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return str(super().to_internal_value(data))
+
+
+class JSONIdField(JSONCharField):
+    """An id, taken exactly as sent: trimming (as for names) would turn a whitespace-only id,
+    which the schema allows, into a blank one it refuses, and " a " into another id."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(min_length=1, trim_whitespace=False, **kwargs)
 
 
 class JSONIntegerField(serializers.IntegerField):

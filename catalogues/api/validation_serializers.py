@@ -32,6 +32,7 @@ from catalogues.api.base import (
     JSONBooleanField,
     JSONCharField,
     JSONFloatField,
+    JSONIdField,
     JSONIntegerField,
 )
 from catalogues.api.schema import ErrorSerializer
@@ -71,7 +72,7 @@ def plain_selections(data: Any) -> list[dict[str, Any]] | None:
     for item in data:
         if not isinstance(item, dict):
             return None
-        entry_id = _plain_text(item.get("entryId"), MAX_ENTRY_ID_LENGTH)
+        entry_id = _plain_text(item.get("entryId"), MAX_ENTRY_ID_LENGTH, trim=False)
         number = item.get("number", 1)
         if not entry_id or type(number) is not int or not 1 <= number <= MAX_NUMBER:
             return None
@@ -91,11 +92,12 @@ def plain_selections(data: Any) -> list[dict[str, Any]] | None:
     return out
 
 
-def _plain_text(value: Any, limit: int) -> str | None:
-    """A ``JSONCharField``'s value (trimmed) when it plainly is one, else None."""
+def _plain_text(value: Any, limit: int, *, trim: bool = True) -> str | None:
+    """A ``JSONCharField``'s value (trimmed, unless an id's) when it plainly is one, else
+    None."""
     if type(value) is not str:
         return None
-    text = value.strip()
+    text = value.strip() if trim else value
     return text if len(text) <= limit and _TEXT.match(text) else None
 
 
@@ -106,8 +108,7 @@ class SelectionSpecSerializer(serializers.Serializer[Any]):
     class Meta:
         list_serializer_class = SelectionSpecListSerializer
 
-    entryId = JSONCharField(
-        min_length=1,
+    entryId = JSONIdField(
         max_length=MAX_ENTRY_ID_LENGTH,
         help_text=gettext_lazy("An entry or entry link id, as offered at that level."),
     )
@@ -122,8 +123,8 @@ class SelectionSpecSerializer(serializers.Serializer[Any]):
 
 
 class ForceSpecSerializer(serializers.Serializer[Any]):
-    forceEntryId = JSONCharField(min_length=1, max_length=255)
-    catalogueId = JSONCharField(min_length=1, max_length=255)
+    forceEntryId = JSONIdField(max_length=255)
+    catalogueId = JSONIdField(max_length=255)
     customName = JSONCharField(max_length=MAX_NAME_LENGTH, required=False, allow_blank=True)
     selections = SelectionSpecSerializer(many=True, required=False)
 
@@ -137,7 +138,7 @@ class ListSpecSerializer(serializers.Serializer[Any]):
     """A List spec (``docs/architecture.md``, "List specs"), plus optional revision pins."""
 
     name = JSONCharField(max_length=MAX_NAME_LENGTH, required=False, allow_blank=True)
-    gameSystemId = JSONCharField(min_length=1, max_length=255)
+    gameSystemId = JSONIdField(max_length=255)
     costLimits = serializers.DictField(
         child=JSONFloatField(min_value=0, max_value=MAX_COST_LIMIT),
         required=False,
