@@ -502,11 +502,11 @@ def refused(code: str, params: Mapping[str, Any], *, fallback: str) -> str:
 def rule_section(rule: Mapping[str, Any] | None) -> str:
     """The section a problem's rule reference cites, titled as in the reader's rulebook: the
     Italian rulebook's heading for an Italian reader where the registry knows it, else the
-    English digest's."""
+    digest section's Italian title, else the English digest's."""
     if not rule:
         return ""
     if (get_language() or "").split("-")[0] == "it":
-        italian, _page = rulebook.italian_place_of(rule)
+        italian = rulebook.italian_title_of(rule)
         if italian:
             return italian
     return str(rule.get("section") or "")

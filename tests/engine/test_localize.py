@@ -180,6 +180,25 @@ def test_every_cited_rulebook_line_has_its_italian_section() -> None:
                     assert section, f"{key} {rule.code} line {source.seed_line}"
 
 
+def test_every_cited_section_has_an_italian_title() -> None:
+    for key in rulebook.GAMES:
+        game = rulebook.game(key)
+        assert game is not None
+        for rule in game.rules:
+            for source in rule.sources:
+                reference = {
+                    "game": key,
+                    "section": source.section,
+                    "digest": source.digest,
+                    "line": source.line,
+                    **({"seedLine": source.seed_line} if source.seed_line else {}),
+                }
+                title = rulebook.italian_title_of(reference)
+                assert title, f"{key} {rule.code} {source.section}"
+                assert title != source.section or title == game.italian_place(source)[0]
+        assert set(game.italian_titles) <= {s.section for r in game.rules for s in r.sources}, key
+
+
 def test_the_ninth_age_and_warmachine_rulebooks_give_pages() -> None:
     for key in ("the-9th-age-3rd", "warmachine-mk2"):
         game = rulebook.game(key)

@@ -205,7 +205,7 @@ def test_the_apis_problems_and_why_not_reasons_read_in_the_language_asked_for(
     ]
     assert cited
     assert all(i["section"] == e["section"] == e["title"] for i, e in cited)
-    assert all(i["title"] == (rulebook.italian_place_of(i)[0] or i["section"]) for i, _ in cited)
+    assert all(i["title"] == (rulebook.italian_title_of(i) or i["section"]) for i, _ in cited)
     assert any(i["title"] != e["title"] for i, e in cited)
 
 

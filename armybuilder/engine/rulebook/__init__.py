@@ -94,6 +94,9 @@ class Game:
     summaries: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # the Italian rulebook's section heading and page above each cited line, by seed line
     italian_places: Mapping[int, tuple[str, str]] = field(default_factory=dict)
+    # Italian titles of the digest's sections the Italian rulebook has no heading for (the
+    # parts drawn from the data, the digest's own appendices), by the English title
+    italian_titles: Mapping[str, str] = field(default_factory=dict)
 
     def entry(self, code: str) -> RuleEntry | None:
         return next((rule for rule in self.rules if rule.code == code), None)
@@ -167,3 +170,13 @@ def italian_place_of(rule_reference: Mapping[str, Any] | None) -> tuple[str, str
                 return found.italian_place(source)
     seed_line = rule_reference.get("seedLine")
     return found.italian_places.get(seed_line, ("", "")) if isinstance(seed_line, int) else ("", "")
+
+
+def italian_title_of(rule_reference: Mapping[str, Any] | None) -> str:
+    """How an Italian reader's citation titles the section a rule reference cites: the Italian
+    rulebook's heading, else the digest section's Italian title (empty if neither is known)."""
+    heading, _page = italian_place_of(rule_reference)
+    if heading or not rule_reference:
+        return heading
+    found = game(str(rule_reference.get("game", "")))
+    return "" if found is None else found.italian_titles.get(str(rule_reference.get("section")), "")

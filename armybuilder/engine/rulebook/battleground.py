@@ -62,6 +62,13 @@ ITALIAN_PLACES: dict[int, tuple[str, str]] = {
     1102: ("Regole opzionali", ""),
 }
 
+# The digest's sections the Italian rulebook has no heading for, titled in Italian.
+ITALIAN_TITLES: dict[str, str] = {
+    "5 E3 Rounding for core and command actions": (
+        "5 E3 Arrotondamento per le azioni base e di comando"
+    ),
+}
+
 GAME = Game(
     "battleground",
     "Battleground: Fantasy Warfare",
@@ -158,4 +165,5 @@ GAME = Game(
     ),
     summaries={"it": ITALIAN},
     italian_places=ITALIAN_PLACES,
+    italian_titles=ITALIAN_TITLES,
 )

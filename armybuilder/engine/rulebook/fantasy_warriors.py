@@ -95,6 +95,11 @@ ITALIAN_PLACES: dict[int, tuple[str, str]] = {
     2744: ("MIG Miglioramento delle Qualità", ""),
 }
 
+# The digest's sections the Italian rulebook has no heading for, titled in Italian.
+ITALIAN_TITLES: dict[str, str] = {
+    "6.1 System definition: options": "6.1 Definizione del sistema: opzioni",
+}
+
 GAME = Game(
     "fantasy-warriors",
     "Fantasy Warriors",
@@ -286,4 +291,5 @@ GAME = Game(
     ),
     summaries={"it": ITALIAN},
     italian_places=ITALIAN_PLACES,
+    italian_titles=ITALIAN_TITLES,
 )

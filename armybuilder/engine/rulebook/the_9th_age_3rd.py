@@ -193,6 +193,19 @@ ITALIAN_PLACES: dict[int, tuple[str, str]] = {
     4543: ("Incanti di Stendardo", "85"),
 }
 
+# The digest's sections the Italian rulebook has no heading for, titled in Italian.
+ITALIAN_TITLES: dict[str, str] = {
+    "2.11 Magic items: per-character allowances are the Army Book's": (
+        "2.11 Oggetti magici: i limiti per personaggio sono quelli del Libro dell'Esercito"
+    ),
+    "2.9 Unit size (from the Army Book)": "2.9 Dimensione dell'unità (dal Libro dell'Esercito)",
+    "3.8 A unit entry's options are the Army Book's (a required choice)": (
+        "3.8 Le opzioni di una voce d'unità sono quelle del Libro dell'Esercito "
+        "(una scelta obbligatoria)"
+    ),
+    "5 Edge cases and ambiguities": "5 Casi limite e ambiguità",
+}
+
 GAME = Game(
     "the-9th-age-3rd",
     "The 9th Age: Fantasy Battles, 3rd edition",
@@ -558,4 +571,5 @@ GAME = Game(
     ),
     summaries={"it": ITALIAN},
     italian_places=ITALIAN_PLACES,
+    italian_titles=ITALIAN_TITLES,
 )

@@ -122,6 +122,56 @@ ITALIAN_PLACES: dict[int, tuple[str, str]] = {
     2841: ("Dimensione", ""),
 }
 
+DETACHMENTS_IN_ITALIAN = {
+    "Patrol": "Pattuglia",
+    "Battalion": "Battaglione",
+    "Brigade": "Brigata",
+    "Vanguard": "Avanguardia",
+    "Spearhead": "Punta di Lancia",
+    "Outrider": "Avanguardia Mobile",
+    "Super-Heavy": "Super-pesante",
+    "Super-Heavy Auxiliary": "Ausiliario Super-pesante",
+    "Fortification Network": "Rete di Fortificazioni",
+}
+
+# The digest's Appendix A is drawn from the data and the missions, not from a chapter of the
+# Italian rulebook: its sections have titles of our own in Italian.
+ITALIAN_TITLES: dict[str, str] = {
+    **{
+        f"Appendix A: detachments ({name})": f"Appendice A: distaccamenti ({italian})"
+        for name, italian in DETACHMENTS_IN_ITALIAN.items()
+    },
+    "Appendix A: detachments (Super-Heavy): 3 CP in the digest, 6 CP with a TITANIC unit in "
+    "the community data": "Appendice A: distaccamenti (Super-pesante): 3 PC nel riassunto, 6 PC "
+    "con un'unità TITANIC nei dati della comunità",
+    "Appendix A: CP refund for a core Detachment with the Warlord": (
+        "Appendice A: PC restituiti per il distaccamento principale con il Generale"
+    ),
+    "Appendix A: Dedicated Transports, one per other unit": (
+        "Appendice A: Trasporti Dedicati, uno per ogni altra unità"
+    ),
+    "Appendix A: Rule of Three": "Appendice A: Regola del Tre",
+    "Appendix A: battle sizes": "Appendice A: dimensioni della battaglia",
+    "Appendix A: battle sizes, detachments (Wargamer)": (
+        "Appendice A: dimensioni della battaglia, distaccamenti (Wargamer)"
+    ),
+    "Appendix A: battle sizes, points limit per army": (
+        "Appendice A: dimensioni della battaglia, limite di punti dell'armata"
+    ),
+    "Appendix A: battle sizes, starting Command Points": (
+        "Appendice A: dimensioni della battaglia, Punti Comando iniziali"
+    ),
+    "Appendix A: every unit in a detachment": (
+        "Appendice A: ogni unità appartiene a un distaccamento"
+    ),
+    "Appendix A: the army shares a faction keyword": (
+        "Appendice A: l'armata condivide una parola chiave di fazione"
+    ),
+    "Appendix A: units in a detachment share a faction keyword": (
+        "Appendice A: le unità di un distaccamento condividono una parola chiave di fazione"
+    ),
+}
+
 GAME = Game(
     "warhammer-40k-9th",
     "Warhammer 40,000, 9th edition",
@@ -310,4 +360,5 @@ GAME = Game(
     ),
     summaries={"it": ITALIAN},
     italian_places=ITALIAN_PLACES,
+    italian_titles=ITALIAN_TITLES,
 )

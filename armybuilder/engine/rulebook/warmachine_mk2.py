@@ -121,6 +121,13 @@ ITALIAN_PLACES: dict[int, tuple[str, str]] = {
     6112: ("Regole speciali", "92"),
 }
 
+# The digest's sections the Italian rulebook has no heading for, titled in Italian.
+ITALIAN_TITLES: dict[str, str] = {
+    "2.16 An army is a faction, or Mercenary with one contract": (
+        "2.16 Un esercito è di una fazione, o Mercenario con un contratto"
+    ),
+}
+
 GAME = Game(
     "warmachine-mk2",
     "Warmachine Mk II",
@@ -331,4 +338,5 @@ GAME = Game(
     ),
     summaries={"it": ITALIAN},
     italian_places=ITALIAN_PLACES,
+    italian_titles=ITALIAN_TITLES,
 )
