@@ -40,6 +40,22 @@ class ListSpecError(Refused):
     bounds are ``caps.CapExceeded``)."""
 
 
+def empty_roster(compiled: Compiled, spec: JsonDict, *, budget: Budget | None = None) -> Roster:
+    """A new roster with the spec's name, cost limits and list options, and no force yet
+    (its numbers checked against the caps first)."""
+    limits = {str(k): checked_cost_limit(v) for k, v in dict(spec.get("costLimits") or {}).items()}
+    for selection in caps.selections(spec):
+        checked_number(selection.get("number", 1), lowest=1)
+    roster = Roster.new(compiled, name=str(spec.get("name", "")), budget=budget)
+    for type_id, value in limits.items():
+        roster.set_cost_limit(type_id, value)
+    roster.options = {
+        checked_name(str(k)): checked_name(str(v))
+        for k, v in dict(spec.get("options") or {}).items()
+    }
+    return roster
+
+
 def build_roster(compiled: Compiled, spec: JsonDict, *, budget: Budget | None = None) -> Roster:
     """The roster a list spec describes, as the player's edit operations would build it.
 
@@ -55,16 +71,7 @@ def build_roster(compiled: Compiled, spec: JsonDict, *, budget: Budget | None = 
     """
     check_extent(spec)
     check_texts(spec)
-    limits = {str(k): checked_cost_limit(v) for k, v in dict(spec.get("costLimits") or {}).items()}
-    for selection in caps.selections(spec):
-        checked_number(selection.get("number", 1), lowest=1)
-    roster = Roster.new(compiled, name=str(spec.get("name", "")), budget=budget)
-    for type_id, value in limits.items():
-        roster.set_cost_limit(type_id, value)
-    roster.options = {
-        checked_name(str(k)): checked_name(str(v))
-        for k, v in dict(spec.get("options") or {}).items()
-    }
+    roster = empty_roster(compiled, spec, budget=budget)
     try:
         for force_spec in spec.get("forces") or []:
             _build_force(roster, force_spec, None)

@@ -40,7 +40,11 @@ def one_pick(compiled: Compiled, force_entry_id: str, catalogue_id: str, path_id
     if new_force is None:
         return Pick()
     roster = Roster.new(compiled)
-    force = roster.copy_force(new_force)
+    return pick_in(compiled, roster, roster.copy_force(new_force), path_id)
+
+
+def pick_in(compiled: Compiled, roster: Roster, force: Force, path_id: str) -> Pick:
+    """What picking the root entry ``path_id`` in ``force`` (of a roster of it alone) brings."""
     try:
         selection, _created = edit.select_entry(roster, force, path_id)
     except RosterError:

@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 
 from armybuilder.engine import caps, edit
-from armybuilder.engine.caps import checked_cost_limit, checked_name, checked_number
 from armybuilder.engine.compile import Compiled
 from armybuilder.engine.evaluate import evaluate
-from armybuilder.engine.listspec import ListSpecError, build_roster
+from armybuilder.engine.listspec import ListSpecError, build_roster, empty_roster
 from armybuilder.engine.roster import Force, Roster, RosterError, Selection
 from armybuilder.engine.view import SelectionView
 from tests.engine.packs import compiled_for_spec, list_spec_files
@@ -28,15 +27,7 @@ JsonDict = dict[str, Any]
 
 def by_edits(compiled: Compiled, spec: JsonDict) -> Roster:
     """The roster built through the player's edit operations, one selection at a time."""
-    roster = Roster.new(compiled, name=str(spec.get("name", "")))
-    for type_id, value in dict(spec.get("costLimits") or {}).items():
-        roster.set_cost_limit(str(type_id), checked_cost_limit(value))
-    for selection in caps.selections(spec):
-        checked_number(selection.get("number", 1), lowest=1)
-    roster.options = {
-        checked_name(str(k)): checked_name(str(v))
-        for k, v in dict(spec.get("options") or {}).items()
-    }
+    roster = empty_roster(compiled, spec)
     try:
         for force_spec in spec.get("forces") or []:
             _add_force(roster, force_spec, None)

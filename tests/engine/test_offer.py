@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from armybuilder.engine import edit, systems
+from armybuilder.engine import edit
 from armybuilder.engine.compile import Compiled
-from armybuilder.engine.evaluator import Evaluator
 from armybuilder.engine.model import selectable
-from armybuilder.engine.offer import Pick, one_pick
-from armybuilder.engine.roster import Roster, RosterError
-from armybuilder.engine.view_builder import ViewBuilder
+from armybuilder.engine.offer import Pick, one_pick, pick_in
+from armybuilder.engine.roster import Roster
 from tests.engine.builders import compiled_with
 from tests.engine.packs import compiled_pack
 
@@ -58,19 +56,7 @@ def _picked_in_a_fresh_force(
     """What ``one_pick`` answers, worked out the long way: the force added anew for the pick."""
     roster = Roster.new(compiled)
     force, _created = edit.add_force(roster, force_entry_id, catalogue_id)
-    try:
-        selection, _created = edit.select_entry(roster, force, path_id)
-    except RosterError:
-        return Pick()
-    view = ViewBuilder(Evaluator(roster)).view()
-    picked = next(s for s in view.all_selections() if s.id == selection.id)
-    added = tuple(
-        (ct.id, value)
-        for ct in compiled.cost_types
-        if (value := picked.total_cost(ct.id) - picked.cost(ct.id))
-    )
-    allowances = tuple(a for a in systems.allowances(view) if a.selection_id == selection.id)
-    return Pick(added, allowances)
+    return pick_in(compiled, roster, force, path_id)
 
 
 @pytest.mark.parametrize(
